@@ -1,0 +1,63 @@
+//! Grids of cell values and candidate sets, shared by every puzzle kind.
+
+/// A rectangular grid of cell values, row by row; 0-based coordinates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u32>,
+}
+
+impl Grid {
+    /// A grid filled with `value`.
+    pub fn filled(rows: usize, cols: usize, value: u32) -> Self {
+        Grid {
+            rows,
+            cols,
+            cells: vec![value; rows * cols],
+        }
+    }
+
+    /// Builds a grid from rows; `None` when the rows are ragged or empty.
+    pub fn from_rows(rows: Vec<Vec<u32>>) -> Option<Self> {
+        let cols = rows.first()?.len();
+        if cols == 0 || rows.iter().any(|r| r.len() != cols) {
+            return None;
+        }
+        Some(Grid {
+            rows: rows.len(),
+            cols,
+            cells: rows.into_iter().flatten().collect(),
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The value at row `r`, column `c`.
+    pub fn get(&self, r: usize, c: usize) -> u32 {
+        self.cells[r * self.cols + c]
+    }
+
+    /// Sets the value at row `r`, column `c`.
+    pub fn set(&mut self, r: usize, c: usize, value: u32) {
+        self.cells[r * self.cols + c] = value;
+    }
+
+    /// The grid as a vector of rows (for JSON output).
+    pub fn to_rows(&self) -> Vec<Vec<u32>> {
+        self.cells.chunks(self.cols).map(<[u32]>::to_vec).collect()
+    }
+}
+
+/// Cells named the way puzzle people write them: `r3c7` (1-based).
+pub fn cell_name(r: usize, c: usize) -> String {
+    format!("r{}c{}", r + 1, c + 1)
+}

@@ -1,0 +1,64 @@
+//! Exact candidate reductions on all-different areas, run before the MIP is built.
+
+use crate::model::Domains;
+
+/// A set of cells whose values must all differ.
+pub type Area = Vec<(usize, usize)>;
+
+/// Removes candidates ruled out by `areas`, repeated to a fixed point: a decided cell's value
+/// leaves the other cells of its areas, and in an area with a cell per value, a value with one
+/// place left is put there. Returns `false` when some cell or value runs out of places.
+pub fn all_different(domains: &mut Domains, areas: &[Area]) -> bool {
+    let nv = domains.values().len();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for area in areas {
+            let mut decided = 0u64;
+            for &(r, c) in area {
+                let set = domains.get(r, c);
+                if set.count_ones() == 1 {
+                    if decided & set != 0 {
+                        return false;
+                    }
+                    decided |= set;
+                }
+            }
+            for &(r, c) in area {
+                let set = domains.get(r, c);
+                if set.count_ones() > 1 {
+                    changed |= domains.restrict(r, c, !decided);
+                }
+            }
+            if area.len() == nv {
+                for k in 0..nv {
+                    let bit = 1u64 << k;
+                    let mut places = area.iter().filter(|&&(r, c)| domains.get(r, c) & bit != 0);
+                    match (places.next(), places.next()) {
+                        (None, _) => return false,
+                        (Some(&(r, c)), None) => changed |= domains.restrict(r, c, bit),
+                        _ => {}
+                    }
+                }
+            }
+            if area.iter().any(|&(r, c)| domains.get(r, c) == 0) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The rows of a `rows` x `cols` grid.
+pub fn rows(rows: usize, cols: usize) -> Vec<Area> {
+    (0..rows)
+        .map(|r| (0..cols).map(|c| (r, c)).collect())
+        .collect()
+}
+
+/// The columns of a `rows` x `cols` grid.
+pub fn columns(rows: usize, cols: usize) -> Vec<Area> {
+    (0..cols)
+        .map(|c| (0..rows).map(|r| (r, c)).collect())
+        .collect()
+}

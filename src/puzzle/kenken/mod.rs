@@ -1,0 +1,131 @@
+//! KenKen: a Latin square (rows and columns are all-different areas) with arithmetic cages.
+
+mod cage;
+mod parse;
+
+pub use cage::{Cage, Op, Products};
+pub use parse::{parse, parse_kenkens};
+
+use crate::grid::{cell_name, Grid};
+use crate::model::{Domains, Model};
+use crate::propagate::{self, Area};
+use crate::puzzle::Puzzle;
+
+/// Largest supported side.
+pub const MAX_SIZE: usize = 32;
+
+/// A KenKen: its side and cages (which cover every cell once).
+#[derive(Debug, Clone)]
+pub struct Kenken {
+    size: usize,
+    cages: Vec<Cage>,
+    products: Products,
+}
+
+impl Kenken {
+    /// A KenKen from validated cages.
+    pub fn new(size: usize, cages: Vec<Cage>, products: Products) -> Self {
+        Kenken {
+            size,
+            cages,
+            products,
+        }
+    }
+
+    /// The cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    fn lines(&self) -> Vec<Area> {
+        let mut areas = propagate::rows(self.size, self.size);
+        areas.extend(propagate::columns(self.size, self.size));
+        areas
+    }
+}
+
+impl Puzzle for Kenken {
+    fn shape(&self) -> (usize, usize) {
+        (self.size, self.size)
+    }
+
+    fn domains(&self) -> Option<Domains> {
+        let n = self.size;
+        let mut domains = Domains::full(n, n, (1..=n as i64).collect());
+        let lines = self.lines();
+        loop {
+            if !propagate::all_different(&mut domains, &lines) {
+                return None;
+            }
+            let mut changed = false;
+            for cage in &self.cages {
+                let Some(supports) = cage.supports(&domains) else {
+                    continue;
+                };
+                for (&(r, c), keep) in cage.cells.iter().zip(supports) {
+                    changed |= domains.restrict(r, c, keep);
+                }
+            }
+            if domains.has_empty_cell() {
+                return None;
+            }
+            if !changed {
+                return Some(domains);
+            }
+        }
+    }
+
+    fn constrain(&self, model: &mut Model) {
+        for line in self.lines() {
+            model.all_different(&line);
+        }
+        for cage in &self.cages {
+            cage.constrain(model, self.products);
+        }
+    }
+
+    fn verify(&self, grid: &Grid) -> Result<(), String> {
+        let n = self.size;
+        if grid.rows() != n || grid.cols() != n {
+            return Err(format!("the grid is not {n}x{n}"));
+        }
+        for (i, line) in self.lines().iter().enumerate() {
+            let mut seen = vec![false; n + 1];
+            for &(r, c) in line {
+                let v = grid.get(r, c) as usize;
+                if v == 0 || v > n {
+                    return Err(format!("{} holds {v}, not a value 1..{n}", cell_name(r, c)));
+                }
+                if std::mem::replace(&mut seen[v], true) {
+                    let what = if i < n { "row" } else { "column" };
+                    return Err(format!("{what} {} holds {v} twice", i % n + 1));
+                }
+            }
+        }
+        for (i, cage) in self.cages.iter().enumerate() {
+            let values: Vec<u64> = cage
+                .cells
+                .iter()
+                .map(|&(r, c)| u64::from(grid.get(r, c)))
+                .collect();
+            if !cage.holds(&values) {
+                return Err(format!("cage {} ({cage}) is not met by {values:?}", i + 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn render(&self, grid: &Grid) -> String {
+        let sep = if self.size <= 9 { "" } else { " " };
+        let width = if self.size <= 9 { 1 } else { 2 };
+        let mut out = String::new();
+        for r in 0..grid.rows() {
+            let row: Vec<String> = (0..grid.cols())
+                .map(|c| format!("{:>width$}", grid.get(r, c)))
+                .collect();
+            out.push_str(&row.join(sep));
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,196 @@
+use super::*;
+
+fn one(text: &str) -> Result<Sudoku, ParseError> {
+    let mut all = parse_sudokus(text, None)?;
+    assert_eq!(all.len(), 1, "expected one puzzle");
+    all.remove(0)
+}
+
+fn error(text: &str) -> String {
+    match one(text) {
+        Ok(_) => panic!("parsed, expected an error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const WIKI: &str = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n\
+                    7...2...6\n.6....28.\n...419..5\n....8..79\n";
+
+#[test]
+fn reads_compact_grid_with_comments() {
+    let s = one(&format!("# the Wikipedia puzzle\n\n{WIKI}")).unwrap();
+    assert_eq!(s.givens().rows(), 9);
+    assert_eq!(s.givens().get(0, 0), 5);
+    assert_eq!(s.givens().get(0, 2), 0);
+    assert_eq!(s.givens().get(8, 8), 9);
+    assert_eq!(s.box_shape(), (3, 3));
+    assert_eq!(s.style(), Style::Compact);
+}
+
+#[test]
+fn ignores_box_drawing_separators() {
+    let text = "53.|.7.|...\n6..|195|...\n.98|...|.6.\n---+---+---\n8..|.6.|..3\n\
+                4..|8.3|..1\n7..|.2.|..6\n---+---+---\n.6.|...|28.\n...|419|..5\n\
+                ...|.8.|.79\n";
+    let s = one(text).unwrap();
+    assert_eq!(s.givens(), one(WIKI).unwrap().givens());
+}
+
+#[test]
+fn reads_spaced_pretty_printed_grid() {
+    let text = "*-----------*\n|5 3 . | . 7 . | . . .|\n|6 . . | 1 9 5 | . . .|\n\
+                |. 9 8 | . . . | . 6 .|\n|-------+-------+------|\n|8 . . | . 6 . | . . 3|\n\
+                |4 . . | 8 . 3 | . . 1|\n|7 . . | . 2 . | . . 6|\n|. 6 . | . . . | 2 8 .|\n\
+                |. . . | 4 1 9 | . . 5|\n|. . . | . 8 . | . 7 9|\n*-----------*\n";
+    let s = one(text).unwrap();
+    assert_eq!(s.givens(), one(WIKI).unwrap().givens());
+    assert_eq!(s.style(), Style::Spaced);
+}
+
+#[test]
+fn reads_whitespace_separated_numbers_above_nine() {
+    let mut text = String::new();
+    for r in 0..16 {
+        let row: Vec<String> = (0..16)
+            .map(|c| {
+                if r == c {
+                    ((r % 16) + 1).to_string()
+                } else {
+                    "0".into()
+                }
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let s = one(&text).unwrap();
+    assert_eq!(s.givens().get(15, 15), 16);
+    assert_eq!(s.givens().get(9, 9), 10);
+    assert_eq!(s.box_shape(), (4, 4));
+    assert_eq!(s.style(), Style::Spaced);
+}
+
+#[test]
+fn reads_letters_as_values_above_nine() {
+    let mut text = String::new();
+    for r in 0..16 {
+        let row: String = (0..16)
+            .map(|c| {
+                if c == 0 {
+                    char::from_digit(r + 1, 36).unwrap()
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        text.push_str(&row.to_uppercase());
+        text.push('\n');
+    }
+    let s = one(&text).unwrap();
+    assert_eq!(s.givens().get(9, 0), 10);
+    assert_eq!(s.givens().get(15, 0), 16);
+}
+
+#[test]
+fn accepts_every_blank_character() {
+    let s = one("1.0_\n....\n....\n....\n").unwrap();
+    assert_eq!(s.givens().to_rows()[0], vec![1, 0, 0, 0]);
+}
+
+#[test]
+fn six_by_six_gets_two_by_three_boxes() {
+    let s = one("1.....\n......\n......\n......\n......\n......\n").unwrap();
+    assert_eq!(s.box_shape(), (2, 3));
+}
+
+#[test]
+fn box_option_overrides_the_shape() {
+    let text = "1.....\n......\n......\n......\n......\n......\n";
+    let s = parse_sudokus(text, Some((3, 2)))
+        .unwrap()
+        .remove(0)
+        .unwrap();
+    assert_eq!(s.box_shape(), (3, 2));
+    let e = parse_sudokus(text, Some((2, 2)))
+        .unwrap()
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(e.to_string(), "1: box 2x2 does not fit size 6 (2*2 != 6)");
+}
+
+#[test]
+fn reads_a_collection_of_one_line_puzzles_with_extra_fields() {
+    let line = WIKI.replace('\n', "");
+    let text = format!("{line}  #1  rating 3.2\n{}\n", line.replace('.', "0"));
+    let all = parse_sudokus(&text, None).unwrap();
+    assert_eq!(all.len(), 2);
+    for p in all {
+        assert_eq!(p.unwrap().givens(), one(WIKI).unwrap().givens());
+    }
+}
+
+#[test]
+fn bad_line_in_a_collection_fails_only_that_puzzle() {
+    let line = WIKI.replace('\n', "");
+    let text = format!("{line}\n{}\n{line}\n", &line[..80]);
+    let all = parse_sudokus(&text, None).unwrap();
+    assert!(all[0].is_ok() && all[2].is_ok());
+    assert_eq!(
+        all[1].as_ref().unwrap_err().to_string(),
+        "2: a one-line puzzle needs n*n cells (16, 36, 64, 81, ... 1225), found 80"
+    );
+}
+
+#[test]
+fn rejects_ragged_rows() {
+    let text = WIKI.replace("6..195...", "6..195..");
+    assert_eq!(error(&text), "2: expected 9 cells, found 8");
+}
+
+#[test]
+fn rejects_bad_characters() {
+    let text = WIKI.replace("6..195...", "6..19?...");
+    assert_eq!(error(&text), "2: unexpected character '?'");
+}
+
+#[test]
+fn rejects_a_missing_row() {
+    let text = WIKI.replace("....8..79\n", "");
+    assert_eq!(error(&text), "8: expected 9 rows, found 8");
+}
+
+#[test]
+fn rejects_values_larger_than_the_size() {
+    assert_eq!(
+        error("1...\n..5.\n....\n....\n"),
+        "2: value 5 is out of range 1..4"
+    );
+    assert_eq!(
+        error(&WIKI.replace("6..195...", "6..1A5...")),
+        "2: value A is out of range 1..9"
+    );
+}
+
+#[test]
+fn rejects_prime_sizes() {
+    assert_eq!(
+        error("1....\n.....\n.....\n.....\n.....\n"),
+        "1: size 5 has no box shape (5 is prime)"
+    );
+}
+
+#[test]
+fn rejects_conflicting_givens_naming_the_cells() {
+    let text = WIKI.replace(".98....6.", ".985..56.");
+    assert_eq!(error(&text), "3: row 3 has 5 twice: r3c4, r3c7");
+    let column = WIKI.replace("....8..79", "5...8..79");
+    assert_eq!(error(&column), "9: column 1 has 5 twice: r1c1, r9c1");
+    let boxed = WIKI.replace("6..195...", "6.3195...");
+    assert_eq!(error(&boxed), "2: box 1 has 3 twice: r1c2, r2c3");
+}
+
+#[test]
+fn rejects_empty_input() {
+    let e = parse_sudokus("# nothing\n\n", None).err().unwrap();
+    assert_eq!(e.to_string(), "no puzzle found");
+}

@@ -1,0 +1,77 @@
+//! The solver backend: hands a [`Model`] to HiGHS through good_lp and reports the outcome.
+
+use std::time::Duration;
+
+use good_lp::solvers::highs::highs;
+use good_lp::{
+    variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable,
+};
+
+use crate::model::{Model, VarKind};
+
+/// What one MIP solve ended with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SolveStatus {
+    /// A feasible point, as variable values by index.
+    Feasible(Vec<f64>),
+    /// Proven infeasible.
+    Infeasible,
+    /// Stopped by the time limit before finding a feasible point.
+    TimeLimit,
+}
+
+/// Solves the feasibility problem of `model` on one thread, within `time_limit`.
+pub fn solve(model: &Model, time_limit: Option<Duration>) -> anyhow::Result<SolveStatus> {
+    if model.is_contradictory() {
+        return Ok(SolveStatus::Infeasible);
+    }
+    if model.vars().is_empty() {
+        return Ok(SolveStatus::Feasible(Vec::new()));
+    }
+    if time_limit.is_some_and(|t| t.is_zero()) {
+        return Ok(SolveStatus::TimeLimit);
+    }
+    let mut problem = ProblemVariables::new();
+    let vars: Vec<Variable> = model
+        .vars()
+        .iter()
+        .map(|kind| match *kind {
+            VarKind::Binary => problem.add(variable().binary()),
+            VarKind::Continuous { lo, hi } => problem.add(variable().min(lo).max(hi)),
+        })
+        .collect();
+    let mut lp = problem
+        .minimise(Expression::from(0.0))
+        .using(highs)
+        .set_option("threads", 1)
+        .set_option("parallel", "off")
+        .set_option("mip_rel_gap", 0.0);
+    if let Some(limit) = time_limit {
+        lp = lp.set_time_limit(limit.as_secs_f64());
+    }
+    for row in model.constraints() {
+        let mut e = Expression::with_capacity(row.terms.len());
+        for &(v, a) in &row.terms {
+            e.add_mul(a, vars[v.0]);
+        }
+        if row.lo == row.hi {
+            lp.add_constraint(e.eq(row.lo));
+            continue;
+        }
+        if row.lo.is_finite() {
+            lp.add_constraint(e.clone().geq(row.lo));
+        }
+        if row.hi.is_finite() {
+            lp.add_constraint(e.leq(row.hi));
+        }
+    }
+    match lp.solve() {
+        Ok(solution) => Ok(SolveStatus::Feasible(
+            vars.iter().map(|&v| solution.value(v)).collect(),
+        )),
+        Err(ResolutionError::Infeasible) => Ok(SolveStatus::Infeasible),
+        // HiGHS stopped (time limit) without a feasible point.
+        Err(ResolutionError::Other("NoSolutionFound")) => Ok(SolveStatus::TimeLimit),
+        Err(e) => Err(anyhow::anyhow!("HiGHS failed: {e}")),
+    }
+}
