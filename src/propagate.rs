@@ -62,3 +62,37 @@ pub fn columns(rows: usize, cols: usize) -> Vec<Area> {
         .map(|c| (0..rows).map(|r| (r, c)).collect())
         .collect()
 }
+
+/// Failed-literal probing (as a MIP presolve's probing does): a candidate whose trial
+/// assignment makes `propagate` fail is removed, repeated to a fixed point. Returns `false`
+/// when the puzzle has no solution.
+pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) -> bool {
+    if !propagate(domains) {
+        return false;
+    }
+    let (rows, cols) = (domains.rows(), domains.cols());
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for r in 0..rows {
+            for c in 0..cols {
+                let set = domains.get(r, c);
+                if set.count_ones() < 2 {
+                    continue;
+                }
+                for k in (0..64).filter(|&k| set >> k & 1 == 1) {
+                    let mut trial = domains.clone();
+                    trial.set(r, c, 1 << k);
+                    if !propagate(&mut trial) {
+                        domains.restrict(r, c, !(1u64 << k));
+                        changed = true;
+                    }
+                }
+                if domains.get(r, c) == 0 || changed && !propagate(domains) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}

@@ -118,7 +118,7 @@ impl Puzzle for Sudoku {
             }
         }
         let areas: Vec<Area> = self.areas().into_iter().map(|(_, a)| a).collect();
-        propagate::all_different(&mut domains, &areas).then_some(domains)
+        propagate::probe(&mut domains, |d| propagate::all_different(d, &areas)).then_some(domains)
     }
 
     fn constrain(&self, model: &mut Model) {

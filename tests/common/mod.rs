@@ -1,0 +1,119 @@
+//! Helpers shared by the CLI tests: run the binary, read JSON lines and solution files.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// What one run of the binary gave.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// The standard output as JSON lines.
+    pub fn json(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l}: {e}")))
+            .collect()
+    }
+
+    /// The only JSON line.
+    pub fn single(&self) -> Value {
+        let mut lines = self.json();
+        assert_eq!(
+            lines.len(),
+            1,
+            "expected one JSON line, got {}",
+            self.stdout
+        );
+        lines.remove(0)
+    }
+}
+
+/// A path inside the repository.
+pub fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Runs `mipsolve ARGS` from the repository root, with `stdin` as standard input.
+pub fn run_with_stdin(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mipsolve"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let out = child.wait_with_output().expect("the binary ends");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+/// Runs `mipsolve ARGS` from the repository root.
+pub fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, "")
+}
+
+/// A grid from JSON (`[[5,3,...],...]`).
+pub fn grid(value: &Value) -> Vec<Vec<u32>> {
+    serde_json::from_value(value.clone()).unwrap_or_else(|_| panic!("not a grid: {value}"))
+}
+
+/// The grids of a `.sol` file: grids of whitespace-separated numbers separated by `#` lines,
+/// or one compact line per puzzle (collections).
+pub fn solutions(path: &Path) -> Vec<Vec<Vec<u32>>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut grids = vec![Vec::new()];
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('#') {
+            if !grids.last().expect("a grid").is_empty() {
+                grids.push(Vec::new());
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let cells: Vec<u32> = if line.contains(char::is_whitespace) {
+            line.split_whitespace()
+                .map(|t| t.parse().expect("a number"))
+                .collect()
+        } else {
+            line.chars()
+                .map(|ch| ch.to_digit(36).expect("a digit"))
+                .collect()
+        };
+        let side = (cells.len() as f64).sqrt() as usize;
+        let one_line_grid =
+            !line.contains(char::is_whitespace) && side >= 4 && side * side == cells.len();
+        if one_line_grid {
+            grids.push(cells.chunks(side).map(<[u32]>::to_vec).collect());
+            grids.push(Vec::new());
+        } else {
+            grids.last_mut().expect("a grid").push(cells);
+        }
+    }
+    grids.retain(|g| !g.is_empty());
+    grids
+}
+
+/// The `.sol` file beside a puzzle file.
+pub fn solution_path(puzzle: &Path) -> PathBuf {
+    puzzle.with_extension("sol")
+}
