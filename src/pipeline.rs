@@ -105,3 +105,56 @@ fn search(
          (last: {last_violation}); no grid is printed"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Domains;
+
+    /// Latin 2x2 squares (two solutions) whose verifier rejects the one starting with 1, as
+    /// a product cage within the solver's tolerance would be rejected.
+    struct Picky;
+
+    impl Puzzle for Picky {
+        fn shape(&self) -> (usize, usize) {
+            (2, 2)
+        }
+        fn domains(&self) -> Option<Domains> {
+            Some(Domains::full(2, 2, vec![1, 2]))
+        }
+        fn constrain(&self, model: &mut Model) {
+            for area in [
+                [(0, 0), (0, 1)],
+                [(1, 0), (1, 1)],
+                [(0, 0), (1, 0)],
+                [(0, 1), (1, 1)],
+            ] {
+                model.all_different(&area);
+            }
+        }
+        fn verify(&self, grid: &Grid) -> Result<(), String> {
+            match grid.get(0, 0) {
+                2 => Ok(()),
+                _ => Err("r1c1 must be 2".into()),
+            }
+        }
+        fn render(&self, _: &Grid) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn answers_failing_the_check_are_cut_off_and_never_returned() {
+        let outcome = run(
+            &Picky,
+            SolveOptions {
+                check_unique: true,
+                time_limit: None,
+            },
+        )
+        .unwrap();
+        let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
+        assert_eq!(outcome.solution, Some(expected));
+        assert_eq!(outcome.unique, Some(true));
+    }
+}

@@ -1,0 +1,78 @@
+//! The `takuzu` command end to end.
+
+mod common;
+
+use common::{grid, repo, run, solutions};
+
+const DUP: &str = "puzzles/takuzu/dup-rows-only-solution.txt";
+
+#[test]
+fn a_puzzle_needing_equal_rows_is_infeasible_by_default() {
+    let r = run(&["takuzu", "--format", "json", DUP]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.single()["status"], "infeasible");
+}
+
+#[test]
+fn allowing_duplicate_lines_solves_it() {
+    let r = run(&[
+        "takuzu",
+        "--allow-duplicate-lines",
+        "--check-unique",
+        "--format",
+        "json",
+        DUP,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let known = solutions(&repo("puzzles/takuzu/dup-rows-only-solution.sol"));
+    assert_eq!(grid(&r.single()["solution"]), known[0]);
+}
+
+#[test]
+fn prints_rows_of_digits() {
+    let r = run(&["takuzu", "puzzles/takuzu/4x4.txt"]);
+    assert_eq!(r.code, 0);
+    let known = solutions(&repo("puzzles/takuzu/4x4.sol"));
+    let text: String = known[0]
+        .iter()
+        .map(|row| row.iter().map(u32::to_string).collect::<String>() + "\n")
+        .collect();
+    assert_eq!(r.stdout, text);
+}
+
+#[test]
+fn two_solutions_are_reported_with_a_known_witness() {
+    let r = run(&[
+        "takuzu",
+        "--check-unique",
+        "--format",
+        "json",
+        "puzzles/takuzu/two-solutions.txt",
+    ]);
+    assert_eq!(r.code, 1);
+    let line = r.single();
+    assert_eq!(line["unique"], false);
+    let known = solutions(&repo("puzzles/takuzu/two-solutions.sol"));
+    let (a, b) = (grid(&line["solution"]), grid(&line["second_solution"]));
+    assert_ne!(a, b);
+    assert!(known.contains(&a) && known.contains(&b));
+}
+
+#[test]
+fn a_puzzle_without_solution_is_infeasible() {
+    let r = run(&[
+        "takuzu",
+        "--format",
+        "json",
+        "puzzles/takuzu/infeasible.txt",
+    ]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.single()["status"], "infeasible");
+}
+
+#[test]
+fn givens_breaking_a_rule_exit_2_naming_the_line() {
+    let r = common::run_with_stdin(&["takuzu", "-"], "0101\n....\n0101\n....\n");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr, "-:3: rows 1 and 3 are equal\n");
+}
