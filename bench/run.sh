@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Benchmark: runs the release binary over fixed puzzle sets, one job, and prints per set
+# puzzles, solved, total seconds, median and max ms per puzzle, puzzles/s and peak RSS.
+# Usage: bash bench/run.sh [--peers PYTHON]   (PYTHON: a venv with ../shared/peers installed)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PUB=${PUZZLES_PUBLIC:-../shared/puzzles-public}
+PEERS_PY=""
+[ "${1:-}" = "--peers" ] && PEERS_PY=${2:?python of the peers venv}
+cargo build --release --quiet
+BIN=target/release/mipsolve
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+
+stats() { # name json_file rss_kb
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+name, path, rss = sys.argv[1], sys.argv[2], int(sys.argv[3])
+recs = [json.loads(l) for l in open(path) if l.startswith("{")]
+ok = [r for r in recs if r["status"] == "solved"]
+t = sorted(r["seconds"] + r.get("unique_seconds", 0) for r in recs) or [0]
+total = sum(t)
+print(f"{name:<44} {len(recs):>5} {len(ok):>6} {total:>8.3f} {t[len(t)//2]*1e3:>9.2f} "
+      f"{t[-1]*1e3:>9.1f} {len(recs)/max(total,1e-9):>9.1f} {rss/1024:>7.1f}")
+PY
+}
+
+run_set() { # name kind args...
+  local name=$1 kind=$2; shift 2
+  /usr/bin/time -f %M -o "$TMP/rss" "$BIN" "$kind" --format json --jobs 1 --quiet "$@" \
+    > "$TMP/out.json" || true
+  stats "$name" "$TMP/out.json" "$(tail -1 "$TMP/rss")"
+}
+
+peer_set() { # name solver kind files...
+  local name=$1 solver=$2 kind=$3; shift 3
+  "$PEERS_PY" ../shared/peers/peers.py "$solver" "$kind" "$@" --check-unique --no-solution \
+    > "$TMP/peer.json" 2>/dev/null || true
+  stats "$name" "$TMP/peer.json" 0
+}
+
+# The binarypuzzle.com very hard 14x14 collection, one grid file per puzzle.
+python3 - "$PUB/takuzu-binarypuzzle-com-veryhard-14.txt" "$TMP/tk14" <<'PY'
+import os, sys
+os.makedirs(sys.argv[2])
+for i, line in enumerate(open(sys.argv[1])):
+    line = line.split()[0]
+    with open(f"{sys.argv[2]}/{i:03}.txt", "w") as f:
+        f.write("\n".join(line[r*14:(r+1)*14] for r in range(14)) + "\n")
+PY
+head -20 "$PUB/sudoku-top95.txt" > "$TMP/top95-20.txt"
+mkdir -p "$TMP/kk9"; ls "$PUB"/pkit/kenken/*_9x9.json | head -12 | xargs -I{} cp {} "$TMP/kk9/"
+
+printf '%-44s %5s %6s %8s %9s %9s %9s %7s\n' set puzzles solved total_s median_ms max_ms puzzles/s rss_MB
+run_set "sudoku hard-9x9 (puzzles/) unique" sudoku --check-unique puzzles/sudoku/hard-9x9.txt
+run_set "sudoku top95 unique" sudoku --check-unique "$PUB/sudoku-top95.txt"
+run_set "sudoku top95 first 20 unique" sudoku --check-unique "$TMP/top95-20.txt"
+run_set "sudoku hardest unique" sudoku --check-unique "$PUB/sudoku-hardest.txt"
+run_set "sudoku pkit 16x16 unique" sudoku --check-unique "$PUB/pkit/sudoku"
+run_set "sudoku 25x25 (puzzles/) unique" sudoku --check-unique puzzles/sudoku/generated-25x25.txt
+run_set "kenken pkit 4-9 (342) unique, exact" kenken --check-unique "$PUB/pkit/kenken"
+run_set "kenken pkit 4-9 (342) unique, log" kenken --check-unique --products log "$PUB/pkit/kenken"
+run_set "kenken pkit 9x9 first 12 unique" kenken --check-unique "$TMP/kk9"
+run_set "takuzu veryhard 14x14 (100) unique" takuzu --check-unique "$TMP/tk14"
+run_set "takuzu pkit 8-14 dup allowed, unique" takuzu --check-unique --allow-duplicate-lines "$PUB/pkit/takuzu"
+head -3000 "$PUB/sudoku-17clue-royle.txt" > "$TMP/17clue.txt"
+run_set "sudoku 17-clue first 3000" sudoku "$TMP/17clue.txt"
+start=$(date +%s.%N); "$BIN" sudoku --jobs 1 -q --format json "$TMP/17clue.txt" > /dev/null || true
+mid=$(date +%s.%N); "$BIN" sudoku --jobs 2 -q --format json "$TMP/17clue.txt" > /dev/null || true
+end=$(date +%s.%N)
+python3 -c "print(f'17-clue x3000 --jobs 2 speed-up over --jobs 1: {($mid-$start)/($end-$mid):.2f}x')"
+
+if [ -n "$PEERS_PY" ]; then
+  echo "peers (same files, one thread, --check-unique; seconds include the uniqueness solve)"
+  for solver in pulp-cbc highspy cpsat; do
+    peer_set "$solver sudoku top95 first 20" "$solver" sudoku "$TMP/top95-20.txt"
+    peer_set "$solver kenken pkit 9x9 first 12" "$solver" kenken "$TMP"/kk9/*.json
+    peer_set "$solver takuzu veryhard 14x14 first 8" "$solver" takuzu $(ls "$TMP"/tk14/*.txt | head -8)
+  done
+fi
