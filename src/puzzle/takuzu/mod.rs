@@ -102,7 +102,7 @@ impl Puzzle for Takuzu {
                 }
             }
         }
-        rules::propagate(&mut domains).then_some(domains)
+        crate::propagate::probe(&mut domains, rules::propagate).then_some(domains)
     }
 
     fn constrain(&self, model: &mut Model) {
