@@ -63,6 +63,9 @@ pub fn columns(rows: usize, cols: usize) -> Vec<Area> {
         .collect()
 }
 
+/// Grids with more candidates than this skip probing: its cost grows faster than its gain.
+const PROBE_LIMIT: usize = 8192;
+
 /// Failed-literal probing (as a MIP presolve's probing does): a candidate whose trial
 /// assignment makes `propagate` fail is removed, repeated to a fixed point. Returns `false`
 /// when the puzzle has no solution.
@@ -71,6 +74,9 @@ pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) ->
         return false;
     }
     let (rows, cols) = (domains.rows(), domains.cols());
+    if rows * cols * domains.values().len() > PROBE_LIMIT {
+        return true;
+    }
     let mut changed = true;
     while changed {
         changed = false;

@@ -1,0 +1,287 @@
+//! Guarantees: every malformed input gets its exact message, no input panics the parsers,
+//! random puzzles always come back verified, and time limits give `timeout`.
+
+mod common;
+
+use common::{repo, run};
+use mipsolve::grid::Grid;
+use mipsolve::pipeline::{self, SolveOptions};
+use mipsolve::puzzle::kenken::Products;
+use mipsolve::puzzle::{parse, Puzzle, Settings};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn all_settings() -> [Settings; 3] {
+    [
+        Settings::Sudoku { box_shape: None },
+        Settings::Kenken {
+            products: Products::Exact,
+        },
+        Settings::Takuzu {
+            allow_duplicate_lines: false,
+        },
+    ]
+}
+
+#[test]
+fn every_malformed_input_in_tests_bad_gets_its_exact_message() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(repo("tests/bad")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "expected") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let kind = name.split('-').next().unwrap();
+        let relative = format!("tests/bad/{name}");
+        let expected = std::fs::read_to_string(repo(&format!("{relative}.expected"))).unwrap();
+        let r = run(&[kind, &relative]);
+        assert_eq!(
+            (r.code, r.stderr.as_str()),
+            (2, expected.as_str()),
+            "{name}"
+        );
+        assert_eq!(r.stdout, "", "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 12);
+}
+
+#[test]
+fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
+    let seeds: Vec<String> = [
+        "puzzles/sudoku/wikipedia-9x9.txt",
+        "puzzles/sudoku/pkit-1051-16x16.txt",
+        "puzzles/kenken/doc-6x6.json",
+        "puzzles/takuzu/4x4.txt",
+    ]
+    .iter()
+    .map(|p| std::fs::read_to_string(repo(p)).unwrap())
+    .collect();
+    let alphabet = b"0123456789.ABZ_|-+*# \n[]{}\":,x/=";
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for round in 0..1500 {
+        let text: String = if round % 3 == 0 {
+            let len = rng.below(400);
+            (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())] as char)
+                .collect()
+        } else {
+            let mut bytes: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(bytes.len().max(1));
+                let ch = alphabet[rng.below(alphabet.len())] as char;
+                match rng.below(3) {
+                    0 if at < bytes.len() => bytes[at] = ch,
+                    1 => bytes.insert(at.min(bytes.len()), ch),
+                    _ if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            bytes.into_iter().collect()
+        };
+        for settings in all_settings() {
+            // Any parsed puzzle must also survive its reductions.
+            if let Ok(puzzles) = parse(&settings, &text) {
+                for p in puzzles.into_iter().flatten() {
+                    let _ = p.domains();
+                }
+            }
+        }
+    }
+}
+
+/// A random Latin-square Sudoku solution: the pattern grid, shuffled.
+fn random_sudoku(rng: &mut Rng, br: usize, bc: usize) -> Vec<Vec<u32>> {
+    let n = br * bc;
+    let mut digits: Vec<u32> = (1..=n as u32).collect();
+    for i in (1..n).rev() {
+        digits.swap(i, rng.below(i + 1));
+    }
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| digits[(bc * (r % br) + r / br + c) % n])
+                .collect()
+        })
+        .collect()
+}
+
+fn solve_text(
+    settings: &Settings,
+    text: &str,
+    check_unique: bool,
+) -> (Box<dyn Puzzle>, pipeline::Outcome) {
+    let puzzle = parse(settings, text).unwrap().remove(0).unwrap();
+    let options = SolveOptions {
+        check_unique,
+        time_limit: None,
+    };
+    let outcome = pipeline::run(puzzle.as_ref(), options).unwrap();
+    (puzzle, outcome)
+}
+
+#[test]
+fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
+    let mut rng = Rng(42);
+    for (br, bc) in [(2, 2), (2, 3), (3, 3), (2, 4), (4, 4)] {
+        for _ in 0..4 {
+            let full = random_sudoku(&mut rng, br, bc);
+            let n = full.len();
+            let hide = rng.below(n * n * 2 / 3 + 1);
+            let mut givens = full.clone();
+            for _ in 0..hide {
+                givens[rng.below(n)][rng.below(n)] = 0;
+            }
+            let text: String = givens
+                .iter()
+                .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+                .collect();
+            let settings = Settings::Sudoku {
+                box_shape: Some((br, bc)),
+            };
+            let (puzzle, outcome) = solve_text(&settings, &text, false);
+            let solution = outcome
+                .solution
+                .expect("a puzzle made from a grid is solvable");
+            assert!(puzzle.verify(&solution).is_ok());
+            for (r, row) in givens.iter().enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    assert!(v == 0 || solution.get(r, c) == v, "given kept");
+                }
+            }
+            // All cells given: that very grid, unique.
+            let text: String = full
+                .iter()
+                .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+                .collect();
+            let (_, outcome) = solve_text(&settings, &text, true);
+            assert_eq!(outcome.solution, Grid::from_rows(full));
+            assert_eq!(outcome.unique, Some(true));
+        }
+    }
+}
+
+/// A random valid Takuzu grid: rows chosen from the valid rows so that columns stay valid.
+fn random_takuzu(rng: &mut Rng, n: usize) -> Option<Vec<Vec<u8>>> {
+    let rows: Vec<Vec<u8>> = (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == n / 2)
+        .map(|m| (0..n).map(|j| (m >> j & 1) as u8).collect::<Vec<u8>>())
+        .filter(|r| r.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])))
+        .collect();
+    let mut grid: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..20_000 {
+        if grid.len() == n {
+            let cols: Vec<Vec<u8>> = (0..n)
+                .map(|j| grid.iter().map(|r| r[j]).collect())
+                .collect();
+            let ok = cols
+                .iter()
+                .all(|c| c.iter().filter(|&&v| v == 1).count() == n / 2)
+                && (0..n).all(|a| (a + 1..n).all(|b| cols[a] != cols[b]));
+            if ok {
+                return Some(grid);
+            }
+            grid.clear();
+        }
+        let row = &rows[rng.below(rows.len())];
+        let i = grid.len();
+        let fits = !grid.contains(row)
+            && (0..n).all(|j| i < 2 || !(grid[i - 1][j] == row[j] && grid[i - 2][j] == row[j]));
+        if fits {
+            grid.push(row.clone());
+        } else if rng.below(8) == 0 {
+            grid.clear();
+        }
+    }
+    None
+}
+
+#[test]
+fn random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens() {
+    let mut rng = Rng(7);
+    for n in [4, 6, 8] {
+        for _ in 0..3 {
+            let Some(full) = random_takuzu(&mut rng, n) else {
+                continue;
+            };
+            let text: String = full
+                .iter()
+                .map(|row| {
+                    let cells: String = row
+                        .iter()
+                        .map(|&v| {
+                            if rng.below(2) == 0 {
+                                '.'
+                            } else {
+                                char::from(b'0' + v)
+                            }
+                        })
+                        .collect();
+                    cells + "\n"
+                })
+                .collect();
+            let settings = Settings::Takuzu {
+                allow_duplicate_lines: false,
+            };
+            let (puzzle, outcome) = solve_text(&settings, &text, false);
+            let solution = outcome.solution.expect("solvable");
+            assert!(puzzle.verify(&solution).is_ok());
+            for (r, line) in text.lines().enumerate() {
+                for (c, ch) in line.chars().enumerate() {
+                    assert!(ch == '.' || solution.get(r, c) == ch.to_digit(2).unwrap());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_gives_timeout_and_the_batch_goes_on() {
+    let r = run(&[
+        "sudoku",
+        "--time-limit",
+        "0.05",
+        "--format",
+        "json",
+        "puzzles/sudoku/generated-25x25.txt",
+        "puzzles/sudoku/wikipedia-9x9.txt",
+    ]);
+    let lines = r.json();
+    assert_eq!(lines[0]["status"], "timeout");
+    assert_eq!(lines[0]["unique"], serde_json::Value::Null);
+    assert_eq!(lines[0]["solution"], serde_json::Value::Null);
+    assert_eq!(lines[1]["status"], "solved");
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused() {
+    let path = std::env::temp_dir().join(format!("mipsolve-big-{}.txt", std::process::id()));
+    let line = "0".repeat(81) + "\n";
+    let big = line.repeat((65 << 20) / line.len());
+    std::fs::write(&path, big).unwrap();
+    let r = run(&["sudoku", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.ends_with(": file is larger than 64 MiB\n"),
+        "{}",
+        r.stderr
+    );
+}
