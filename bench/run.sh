@@ -15,7 +15,7 @@ stats() { # name json_file rss_kb
   python3 - "$1" "$2" "$3" <<'PY'
 import json, sys
 name, path, rss = sys.argv[1], sys.argv[2], int(sys.argv[3])
-recs = [json.loads(l) for l in open(path) if l.startswith("{")]
+recs = [r for r in (json.loads(l) for l in open(path) if l.startswith("{")) if "summary" not in r]
 ok = [r for r in recs if r["status"] == "solved"]
 t = sorted(r["seconds"] + r.get("unique_seconds", 0) for r in recs) or [0]
 total = sum(t)
