@@ -285,3 +285,61 @@ fn a_file_over_the_size_limit_is_refused() {
         r.stderr
     );
 }
+
+/// Random KenKen cages over a solved grid: horizontal pairs with an op their values meet,
+/// single cells as `=`; the target values come from the grid itself.
+fn random_kenken(rng: &mut Rng, grid: &[Vec<u32>]) -> String {
+    let n = grid.len();
+    let mut cages = Vec::new();
+    for (r, row) in grid.iter().enumerate() {
+        let mut c = 0;
+        while c < n {
+            if c + 1 < n && rng.below(4) != 0 {
+                let (a, b) = (row[c], row[c + 1]);
+                let (op, target) = match rng.below(4) {
+                    0 => ("+", a + b),
+                    1 => ("*", a * b),
+                    2 if a != b => ("-", a.abs_diff(b)),
+                    3 if a.max(b) % a.min(b) == 0 => ("/", a.max(b) / a.min(b)),
+                    _ => ("+", a + b),
+                };
+                cages.push(format!(
+                    r#"{{"op":"{op}","target":{target},"cells":[[{},{}],[{},{}]]}}"#,
+                    r + 1,
+                    c + 1,
+                    r + 1,
+                    c + 2
+                ));
+                c += 2;
+            } else {
+                cages.push(format!(
+                    r#"{{"op":"=","target":{},"cells":[[{},{}]]}}"#,
+                    row[c],
+                    r + 1,
+                    c + 1
+                ));
+                c += 1;
+            }
+        }
+    }
+    format!(r#"{{"size":{n},"cages":[{}]}}"#, cages.join(","))
+}
+
+#[test]
+fn random_kenkens_built_from_latin_squares_come_back_verified() {
+    let mut rng = Rng(2024);
+    for (br, bc) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
+        for products in [Products::Exact, Products::Log] {
+            let square = random_sudoku(&mut rng, br, bc);
+            let text = random_kenken(&mut rng, &square);
+            let (puzzle, outcome) = solve_text(&Settings::Kenken { products }, &text, true);
+            let solution = outcome
+                .solution
+                .expect("a KenKen made from a grid is solvable");
+            assert!(puzzle.verify(&solution).is_ok(), "{text}");
+            if outcome.unique == Some(true) {
+                assert_eq!(Some(solution), Grid::from_rows(square), "{text}");
+            }
+        }
+    }
+}
