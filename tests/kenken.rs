@@ -29,20 +29,7 @@ fn both_product_formulations_give_the_known_answers_of_big_product_cages() {
 
 #[test]
 fn two_solutions_are_reported_with_a_known_witness() {
-    let r = run(&[
-        "kenken",
-        "--check-unique",
-        "--format",
-        "json",
-        "puzzles/kenken/two-solutions-4x4.json",
-    ]);
-    assert_eq!(r.code, 1);
-    let line = r.single();
-    assert_eq!(line["unique"], false);
-    let known = solutions(&repo("puzzles/kenken/two-solutions-4x4.sol"));
-    let (a, b) = (grid(&line["solution"]), grid(&line["second_solution"]));
-    assert_ne!(a, b);
-    assert!(known.contains(&a) && known.contains(&b));
+    common::assert_not_unique_with_known_witness("kenken", "puzzles/kenken/two-solutions-4x4.json");
 }
 
 #[test]

@@ -42,20 +42,7 @@ fn prints_rows_of_digits() {
 
 #[test]
 fn two_solutions_are_reported_with_a_known_witness() {
-    let r = run(&[
-        "takuzu",
-        "--check-unique",
-        "--format",
-        "json",
-        "puzzles/takuzu/two-solutions.txt",
-    ]);
-    assert_eq!(r.code, 1);
-    let line = r.single();
-    assert_eq!(line["unique"], false);
-    let known = solutions(&repo("puzzles/takuzu/two-solutions.sol"));
-    let (a, b) = (grid(&line["solution"]), grid(&line["second_solution"]));
-    assert_ne!(a, b);
-    assert!(known.contains(&a) && known.contains(&b));
+    common::assert_not_unique_with_known_witness("takuzu", "puzzles/takuzu/two-solutions.txt");
 }
 
 #[test]

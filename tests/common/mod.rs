@@ -117,3 +117,24 @@ pub fn solutions(path: &Path) -> Vec<Vec<Vec<u32>>> {
 pub fn solution_path(puzzle: &Path) -> PathBuf {
     puzzle.with_extension("sol")
 }
+
+/// Runs `--check-unique` on a puzzle with two solutions: exit 1, `unique: false`, and both the
+/// solution and the witness among the known solutions in the `.sol` beside it.
+pub fn assert_not_unique_with_known_witness(
+    kind: &str,
+    puzzle: &str,
+) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let r = run(&[kind, "--check-unique", "--format", "json", puzzle]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let line = r.single();
+    assert_eq!(line["status"], "solved");
+    assert_eq!(line["unique"], false);
+    let known = solutions(&solution_path(&repo(puzzle)));
+    let (a, b) = (grid(&line["solution"]), grid(&line["second_solution"]));
+    assert_ne!(a, b, "the witness repeats the solution");
+    assert!(
+        known.contains(&a) && known.contains(&b),
+        "not among the known solutions"
+    );
+    (a, b)
+}
