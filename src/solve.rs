@@ -45,7 +45,8 @@ pub fn solve(model: &Model, time_limit: Option<Duration>) -> anyhow::Result<Solv
         .using(highs)
         .set_option("threads", 1)
         .set_option("parallel", "off")
-        .set_option("mip_rel_gap", 0.0);
+        .set_option("mip_rel_gap", 0.0)
+        .set_option("mip_allow_restart", false);
     if let Some(limit) = time_limit {
         lp = lp.set_time_limit(limit.as_secs_f64());
     }
