@@ -86,17 +86,19 @@ pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) ->
                 if set.count_ones() < 2 {
                     continue;
                 }
+                let mut removed = false;
                 for k in (0..64).filter(|&k| set >> k & 1 == 1) {
                     let mut trial = domains.clone();
                     trial.set(r, c, 1 << k);
                     if !propagate(&mut trial) {
-                        domains.restrict(r, c, !(1u64 << k));
-                        changed = true;
+                        removed |= domains.restrict(r, c, !(1u64 << k));
                     }
                 }
-                if domains.get(r, c) == 0 || changed && !propagate(domains) {
+                // Only a removal at this cell can give the reductions anything new.
+                if removed && (domains.get(r, c) == 0 || !propagate(domains)) {
                     return false;
                 }
+                changed |= removed;
             }
         }
     }
