@@ -144,6 +144,28 @@ impl Domains {
         *cell != before
     }
 
+    /// Removes every candidate of every cell.
+    pub fn clear(&mut self) {
+        self.sets.fill(0);
+    }
+
+    /// Adds every candidate of `other`, cell by cell.
+    pub fn unite(&mut self, other: &Domains) {
+        for (set, more) in self.sets.iter_mut().zip(&other.sets) {
+            *set |= more;
+        }
+    }
+
+    /// Keeps only the candidates also in `other`; returns whether anything was removed.
+    pub fn intersect(&mut self, other: &Domains) -> bool {
+        let mut changed = false;
+        for (set, keep) in self.sets.iter_mut().zip(&other.sets) {
+            changed |= *set & !keep != 0;
+            *set &= keep;
+        }
+        changed
+    }
+
     /// The index of a value, if it is in range.
     pub fn index_of(&self, value: i64) -> Option<usize> {
         self.values.iter().position(|&v| v == value)
@@ -163,6 +185,15 @@ impl Domains {
             }
         }
         Some(grid)
+    }
+
+    /// Candidates left in all undecided cells.
+    pub fn open_candidates(&self) -> usize {
+        self.sets
+            .iter()
+            .map(|s| s.count_ones() as usize)
+            .filter(|&n| n > 1)
+            .sum()
     }
 
     /// Whether some cell has no candidate left.

@@ -7,7 +7,7 @@ pub use parse::{parse, parse_sudokus};
 
 use crate::grid::{cell_name, Grid};
 use crate::model::{Domains, Model};
-use crate::propagate::{self, Area};
+use crate::propagate::{self, AllDifferent, Area};
 use crate::puzzle::Puzzle;
 
 /// Largest supported side.
@@ -117,8 +117,9 @@ impl Puzzle for Sudoku {
                 }
             }
         }
-        let areas: Vec<Area> = self.areas().into_iter().map(|(_, a)| a).collect();
-        propagate::probe(&mut domains, |d| propagate::all_different(d, &areas)).then_some(domains)
+        let areas = self.areas().into_iter().map(|(_, a)| a).collect();
+        let rules = AllDifferent::new(areas, n);
+        propagate::probe(&mut domains, |d| rules.propagate(d)).then_some(domains)
     }
 
     fn constrain(&self, model: &mut Model) {
