@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::model::{Domains, LinExpr, Model};
+use crate::model::{LinExpr, Model};
 
 /// A cage's operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,9 +64,6 @@ impl fmt::Display for Cage {
     }
 }
 
-/// Upper bound on search nodes spent finding one cage's supported values.
-const SUPPORT_BUDGET: usize = 200_000;
-
 impl Cage {
     /// Whether `values` (one per cell, in order) meet the cage, in exact integers.
     pub fn holds(&self, values: &[u64]) -> bool {
@@ -87,21 +84,6 @@ impl Cage {
             }
             _ => false,
         }
-    }
-
-    /// For each cell, the candidates that appear in some assignment meeting the cage
-    /// (cells of one row or column differ); `None` when the search is too large to finish.
-    pub fn supports(&self, domains: &Domains) -> Option<Vec<u64>> {
-        let sets: Vec<u64> = self.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
-        let mut search = Support {
-            cage: self,
-            values: domains.values(),
-            sets: &sets,
-            chosen: Vec::with_capacity(sets.len()),
-            found: vec![0; sets.len()],
-            nodes: 0,
-        };
-        search.extend().then_some(search.found)
     }
 
     /// Adds the cage's constraints on the model.
@@ -201,75 +183,4 @@ fn exponents(target: u64, values: &[i64]) -> Option<Vec<(i64, f64)>> {
         out.push((p, e));
     }
     (rest == 1).then_some(out)
-}
-
-/// Depth-first search for the values each cage cell can take.
-struct Support<'a> {
-    cage: &'a Cage,
-    values: &'a [i64],
-    sets: &'a [u64],
-    chosen: Vec<usize>,
-    found: Vec<u64>,
-    nodes: usize,
-}
-
-impl Support<'_> {
-    /// Extends the partial assignment; `false` when the node budget ran out.
-    fn extend(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > SUPPORT_BUDGET {
-            return false;
-        }
-        let depth = self.chosen.len();
-        if depth == self.sets.len() {
-            let vals: Vec<u64> = self.chosen.iter().map(|&k| self.values[k] as u64).collect();
-            if self.cage.holds(&vals) {
-                for (cell, &k) in self.chosen.iter().enumerate() {
-                    self.found[cell] |= 1 << k;
-                }
-            }
-            return true;
-        }
-        let (r, c) = self.cage.cells[depth];
-        for k in 0..self.values.len() {
-            if self.sets[depth] >> k & 1 == 0 || !self.fits(depth, r, c, k) {
-                continue;
-            }
-            self.chosen.push(k);
-            let out_of_budget = !self.hopeless() && !self.extend();
-            self.chosen.pop();
-            if out_of_budget {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Whether value index k at (r,c) repeats a value already chosen in the same row or column.
-    fn fits(&self, depth: usize, r: usize, c: usize, k: usize) -> bool {
-        (0..depth).all(|i| {
-            let (ri, ci) = self.cage.cells[i];
-            self.chosen[i] != k || (ri != r && ci != c)
-        })
-    }
-
-    /// Whether the partial assignment can no longer meet a sum or product target.
-    fn hopeless(&self) -> bool {
-        let mut chosen = self.chosen.iter().map(|&k| self.values[k] as u128);
-        let t = u128::from(self.cage.target);
-        match self.cage.op {
-            Op::Add => {
-                let rest = &self.sets[self.chosen.len()..];
-                let low = |s: &u64| self.values[s.trailing_zeros() as usize] as u128;
-                let high = |s: &u64| self.values[63 - s.leading_zeros() as usize] as u128;
-                let sum: u128 = chosen.sum();
-                sum + rest.iter().map(low).sum::<u128>() > t
-                    || sum + rest.iter().map(high).sum::<u128>() < t
-            }
-            Op::Mul => chosen
-                .try_fold(1u128, |acc, v| acc.checked_mul(v))
-                .is_none_or(|p| p == 0 || t % p != 0),
-            _ => false,
-        }
-    }
 }

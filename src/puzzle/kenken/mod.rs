@@ -2,13 +2,16 @@
 
 mod cage;
 mod parse;
+mod table;
 
 pub use cage::{Cage, Op, Products};
 pub use parse::{parse, parse_kenkens};
 
+use table::Table;
+
 use crate::grid::{cell_name, Grid};
 use crate::model::{Domains, Model};
-use crate::propagate::{self, Area};
+use crate::propagate::{self, AllDifferent, Area};
 use crate::puzzle::Puzzle;
 
 /// Largest supported side.
@@ -52,27 +55,22 @@ impl Puzzle for Kenken {
     fn domains(&self) -> Option<Domains> {
         let n = self.size;
         let mut domains = Domains::full(n, n, (1..=n as i64).collect());
-        let lines = self.lines();
-        loop {
-            if !propagate::all_different(&mut domains, &lines) {
-                return None;
-            }
-            let mut changed = false;
-            for cage in &self.cages {
-                let Some(supports) = cage.supports(&domains) else {
-                    continue;
-                };
-                for (&(r, c), keep) in cage.cells.iter().zip(supports) {
-                    changed |= domains.restrict(r, c, keep);
-                }
-            }
-            if domains.has_empty_cell() {
-                return None;
-            }
-            if !changed {
-                return Some(domains);
-            }
+        let lines = AllDifferent::new(self.lines(), n);
+        // Cages with too many assignments to list stay out of the reductions (the MIP still
+        // has them). The tables are listed again once the grid is reduced: smaller tables
+        // make each of probing's many passes cheaper.
+        let tables = |d: &Domains| -> Vec<Table> {
+            self.cages
+                .iter()
+                .filter_map(|cage| Table::new(cage, d))
+                .collect()
+        };
+        let initial = tables(&domains);
+        if !reduce(&mut domains, &lines, &initial) {
+            return None;
         }
+        let tables = tables(&domains);
+        propagate::probe(&mut domains, |d| reduce(d, &lines, &tables)).then_some(domains)
     }
 
     fn constrain(&self, model: &mut Model) {
@@ -127,5 +125,24 @@ impl Puzzle for Kenken {
             out.push('\n');
         }
         out
+    }
+}
+
+/// Line and cage reductions to a fixed point; `false` when a cell runs out of candidates.
+fn reduce(domains: &mut Domains, lines: &AllDifferent, tables: &[Table]) -> bool {
+    loop {
+        if !lines.propagate(domains) {
+            return false;
+        }
+        let mut changed = false;
+        for table in tables {
+            changed |= table.restrict(domains);
+        }
+        if domains.has_empty_cell() {
+            return false;
+        }
+        if !changed {
+            return true;
+        }
     }
 }
