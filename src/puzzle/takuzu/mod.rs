@@ -1,6 +1,7 @@
 //! Takuzu (binary puzzle): each line half ones, no three equal in a row, and (unless allowed)
 //! no two equal rows or columns, on the shared cell model with values {0, 1}.
 
+mod forced;
 mod parse;
 mod rules;
 
@@ -9,6 +10,7 @@ pub use parse::{parse, parse_takuzus};
 use crate::grid::{cell_name, Grid};
 use crate::model::{Domains, LinExpr, Model};
 use crate::puzzle::Puzzle;
+use forced::ForcedMoves;
 
 /// Largest supported side.
 pub const MAX_SIDE: usize = 64;
@@ -102,7 +104,8 @@ impl Puzzle for Takuzu {
                 }
             }
         }
-        crate::propagate::probe(&mut domains, rules::propagate).then_some(domains)
+        let moves = ForcedMoves::new(self.rows, self.cols, !self.allow_duplicate_lines);
+        crate::propagate::probe(&mut domains, |d| moves.propagate(d)).then_some(domains)
     }
 
     fn constrain(&self, model: &mut Model) {

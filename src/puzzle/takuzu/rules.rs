@@ -1,12 +1,6 @@
-//! Takuzu rules in plain integers: forced moves for the reductions, and the checks shared by
-//! input validation and the verifier.
+//! Takuzu rules in plain integers: the checks shared by input validation and the verifier.
 
 use crate::grid::cell_name;
-use crate::model::Domains;
-
-/// Candidate bit of value 0 and of value 1 in a cell's set.
-const ZERO: u64 = 0b01;
-const ONE: u64 = 0b10;
 
 /// The cells of every row, then of every column, with a name for messages.
 pub fn lines(rows: usize, cols: usize) -> Vec<(String, Vec<(usize, usize)>)> {
@@ -91,51 +85,4 @@ pub fn equal_lines(
         }
     }
     None
-}
-
-/// Applies the forced moves to a fixed point: a pair or a gap forces the opposite digit next
-/// to it, and a line with half its cells of one digit takes the other digit everywhere else.
-/// Returns `false` on a contradiction.
-pub fn propagate(domains: &mut Domains) -> bool {
-    let all = lines(domains.rows(), domains.cols());
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (_, line) in &all {
-            let half = line.len() / 2;
-            for (digit, other) in [(ZERO, ONE), (ONE, ZERO)] {
-                let count = line
-                    .iter()
-                    .filter(|&&(r, c)| domains.get(r, c) == digit)
-                    .count();
-                if count > half {
-                    return false;
-                }
-                if count == half {
-                    for &(r, c) in line {
-                        if domains.get(r, c) != digit {
-                            changed |= domains.restrict(r, c, other);
-                        }
-                    }
-                }
-            }
-            for w in line.windows(3) {
-                let sets: Vec<u64> = w.iter().map(|&(r, c)| domains.get(r, c)).collect();
-                for (free, &(r, c)) in w.iter().enumerate() {
-                    let [a, b] = match free {
-                        0 => [sets[1], sets[2]],
-                        1 => [sets[0], sets[2]],
-                        _ => [sets[0], sets[1]],
-                    };
-                    if a == b && a.count_ones() == 1 {
-                        changed |= domains.restrict(r, c, !a & (ZERO | ONE));
-                    }
-                }
-            }
-            if line.iter().any(|&(r, c)| domains.get(r, c) == 0) {
-                return false;
-            }
-        }
-    }
-    true
 }

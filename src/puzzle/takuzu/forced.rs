@@ -1,0 +1,280 @@
+//! The forced moves of the Takuzu rules, used as exact reductions before the MIP.
+
+use crate::model::Domains;
+
+/// Candidate bit of value 0 and of value 1 in a cell's set.
+const ZERO: u64 = 0b01;
+const ONE: u64 = 0b10;
+
+type Line = Vec<(usize, usize)>;
+
+/// The rows and the columns of a board, and whether equal lines are forbidden.
+#[derive(Debug, Clone)]
+pub struct ForcedMoves {
+    groups: [Vec<Line>; 2],
+    distinct: bool,
+}
+
+impl ForcedMoves {
+    /// The moves of a `rows` x `cols` board; `distinct` forbids two equal rows or columns.
+    pub fn new(rows: usize, cols: usize, distinct: bool) -> Self {
+        let row_lines = (0..rows).map(|r| (0..cols).map(|c| (r, c)).collect());
+        let col_lines = (0..cols).map(|c| (0..rows).map(|r| (r, c)).collect());
+        ForcedMoves {
+            groups: [row_lines.collect(), col_lines.collect()],
+            distinct,
+        }
+    }
+
+    /// Applies the moves to a fixed point: a pair or a gap forces the opposite digit next to
+    /// it; a line with half its cells of one digit takes the other digit everywhere else; a
+    /// line two cells short of a complete line it matches takes the opposite digits there.
+    /// Returns `false` on a contradiction.
+    pub fn propagate(&self, domains: &mut Domains) -> bool {
+        let [rows, cols] = &self.groups;
+        // Lines by index: rows first, then columns; a removal makes the crossing line dirty.
+        let mut dirty = vec![true; rows.len() + cols.len()];
+        loop {
+            while let Some(i) = dirty.iter().position(|&d| d) {
+                dirty[i] = false;
+                let (line, crossing) = match i < rows.len() {
+                    true => (&rows[i], rows.len()),
+                    false => (&cols[i - rows.len()], 0),
+                };
+                let Some(changed) = line_moves(domains, line) else {
+                    return false;
+                };
+                for (at, _) in line
+                    .iter()
+                    .enumerate()
+                    .filter(|(at, _)| changed >> at & 1 == 1)
+                {
+                    dirty[crossing + at] = true;
+                }
+            }
+            if !self.distinct {
+                return true;
+            }
+            let mut changed = false;
+            for group in &self.groups {
+                match distinct_moves(domains, group) {
+                    None => return false,
+                    Some(c) => changed |= c,
+                }
+            }
+            if !changed {
+                return true;
+            }
+            dirty.fill(true);
+        }
+    }
+}
+
+/// A line's state after some of its cells: ones so far, last digit, length of the last run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct State {
+    ones: usize,
+    last: usize,
+    run: usize,
+}
+
+impl State {
+    fn index(self) -> usize {
+        (self.ones * 2 + self.last) * 2 + self.run - 1
+    }
+
+    fn from_index(i: usize) -> State {
+        State {
+            ones: i / 4,
+            last: i / 2 % 2,
+            run: i % 2 + 1,
+        }
+    }
+}
+
+/// The state after putting `digit` as cell `at` (0-based) of a line of `2 * half` cells,
+/// unless that breaks the balance or makes three in a row.
+fn step(from: Option<State>, digit: usize, at: usize, half: usize) -> Option<State> {
+    let (ones, run) = match from {
+        Some(s) if s.last == digit => (s.ones, s.run + 1),
+        Some(s) => (s.ones, 1),
+        None => (0, 1),
+    };
+    let ones = ones + digit;
+    let zeros = at + 1 - ones;
+    (run <= 2 && ones <= half && zeros <= half).then_some(State {
+        ones,
+        last: digit,
+        run,
+    })
+}
+
+/// Balance and no-three-in-a-row on one line, exactly: a candidate stays only if some
+/// completion of the line obeying both uses it (forward and backward reachability over
+/// [`State`]s). `None` on a contradiction, else the positions where something was removed.
+fn line_moves(domains: &mut Domains, line: &Line) -> Option<u64> {
+    let (n, half) = (line.len(), line.len() / 2);
+    let sets: Vec<u64> = line.iter().map(|&(r, c)| domains.get(r, c)).collect();
+    let states = (half + 1) * 4;
+    // The states before cell i: the empty start for i = 0, else those reached so far.
+    let before = |i: usize, reached: &[bool]| -> Vec<Option<State>> {
+        match i {
+            0 => vec![None],
+            _ => (0..states)
+                .filter(|&s| reached[i * states + s])
+                .map(|s| Some(State::from_index(s)))
+                .collect(),
+        }
+    };
+    let sets = &sets;
+    let moves = |i: usize| (0..2).filter(move |&d| sets[i] >> d & 1 == 1);
+    let mut reached = vec![false; (n + 1) * states];
+    for i in 0..n {
+        for from in before(i, &reached) {
+            for to in moves(i).filter_map(|d| step(from, d, i, half)) {
+                reached[(i + 1) * states + to.index()] = true;
+            }
+        }
+    }
+    // finishing: states from which the rest of the line can be completed.
+    let mut finishing = vec![false; (n + 1) * states];
+    for s in 0..states {
+        finishing[n * states + s] = State::from_index(s).ones == half;
+    }
+    let mut changed = 0u64;
+    for i in (0..n).rev() {
+        let mut supported = 0u64;
+        for from in before(i, &reached) {
+            for d in moves(i) {
+                let Some(to) = step(from, d, i, half) else {
+                    continue;
+                };
+                if finishing[(i + 1) * states + to.index()] {
+                    supported |= 1 << d;
+                    if let Some(s) = from {
+                        finishing[i * states + s.index()] = true;
+                    }
+                }
+            }
+        }
+        let (r, c) = line[i];
+        if supported == 0 {
+            return None;
+        }
+        if domains.restrict(r, c, supported) {
+            changed |= 1 << i;
+        }
+    }
+    Some(changed)
+}
+
+/// Distinct lines within one group (rows, or columns): two complete equal lines are a
+/// contradiction (`None`); a line with two open cells whose decided cells match a complete
+/// line must differ from it in both (balance rules out differing in one).
+fn distinct_moves(domains: &mut Domains, group: &[Line]) -> Option<bool> {
+    let digits = |domains: &Domains, line: &Line| -> Vec<u64> {
+        line.iter().map(|&(r, c)| domains.get(r, c)).collect()
+    };
+    let is_open = |set: &u64| set.count_ones() > 1;
+    let complete: Vec<Vec<u64>> = (group.iter())
+        .map(|line| digits(domains, line))
+        .filter(|sets| !sets.iter().any(is_open))
+        .collect();
+    let mut changed = false;
+    for line in group {
+        let sets = digits(domains, line);
+        let open: Vec<usize> = (0..sets.len()).filter(|&i| is_open(&sets[i])).collect();
+        if open.is_empty() {
+            if complete.iter().filter(|other| **other == sets).count() > 1 {
+                return None;
+            }
+            continue;
+        }
+        if open.len() != 2 {
+            continue;
+        }
+        let matches =
+            |other: &&Vec<u64>| (0..sets.len()).all(|i| is_open(&sets[i]) || sets[i] == other[i]);
+        if let Some(other) = complete.iter().find(matches) {
+            for &i in &open {
+                let (r, c) = line[i];
+                changed |= domains.restrict(r, c, other[i] ^ (ZERO | ONE));
+            }
+        }
+    }
+    Some(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One row of a 2-row board from text (`.` = open), with the columns left open.
+    fn row(text: &str) -> (Domains, Line) {
+        let n = text.len();
+        let mut domains = Domains::full(2, n, vec![0, 1]);
+        for (c, ch) in text.chars().enumerate() {
+            match ch {
+                '0' => domains.set(0, c, ZERO),
+                '1' => domains.set(0, c, ONE),
+                _ => {}
+            }
+        }
+        (domains, (0..n).map(|c| (0, c)).collect())
+    }
+
+    fn text(domains: &Domains, line: &Line) -> String {
+        let digit = |set| match set {
+            ZERO => '0',
+            ONE => '1',
+            _ => '.',
+        };
+        line.iter()
+            .map(|&(r, c)| digit(domains.get(r, c)))
+            .collect()
+    }
+
+    #[test]
+    fn pairs_gaps_and_balance_are_forced() {
+        for (before, after) in [
+            ("1.1...", "101..."),
+            ("1.1.1.", "101010"),
+            ("0.0.1.", "010.1."),
+            ("111...", "contradiction"),
+            ("1.1.11", "contradiction"),
+        ] {
+            let (mut domains, line) = row(before);
+            let got = match line_moves(&mut domains, &line) {
+                Some(_) => text(&domains, &line),
+                None => "contradiction".into(),
+            };
+            assert_eq!(got, after, "from {before}");
+        }
+    }
+
+    #[test]
+    fn completions_rule_out_what_simple_moves_miss() {
+        // After "110", one 1 and two 0s remain; "001" would make three zeros, so every
+        // completion (110100, 110010) ends in 0, which the pair rule alone does not see.
+        let (mut domains, line) = row("11....");
+        line_moves(&mut domains, &line).unwrap();
+        assert_eq!(text(&domains, &line), "110..0");
+    }
+
+    #[test]
+    fn a_line_two_cells_short_of_an_equal_complete_line_differs_there() {
+        let mut domains = Domains::full(4, 4, vec![0, 1]);
+        for (c, (a, b)) in [(0, (ZERO, ZERO)), (1, (ONE, ONE))].into_iter() {
+            domains.set(0, c, a);
+            domains.set(1, c, b);
+        }
+        domains.set(0, 2, ONE);
+        domains.set(0, 3, ZERO);
+        let rows: Vec<Line> = (0..4).map(|r| (0..4).map(|c| (r, c)).collect()).collect();
+        assert_eq!(distinct_moves(&mut domains, &rows), Some(true));
+        assert_eq!((domains.get(1, 2), domains.get(1, 3)), (ZERO, ONE));
+        domains.set(1, 2, ONE);
+        domains.set(1, 3, ZERO);
+        assert_eq!(distinct_moves(&mut domains, &rows), None);
+    }
+}
