@@ -55,6 +55,7 @@ run_set "sudoku hard-9x9 (puzzles/) unique" sudoku --check-unique puzzles/sudoku
 run_set "sudoku top95 unique" sudoku --check-unique "$PUB/sudoku-top95.txt"
 run_set "sudoku top95 first 20 unique" sudoku --check-unique "$TMP/top95-20.txt"
 run_set "sudoku hardest unique" sudoku --check-unique "$PUB/sudoku-hardest.txt"
+run_set "sudoku tdoku-test (none/several) unique" sudoku --check-unique "$PUB/sudoku-tdoku-test.txt"
 run_set "sudoku pkit 16x16 unique" sudoku --check-unique "$PUB/pkit/sudoku"
 run_set "sudoku 25x25 (puzzles/) unique" sudoku --check-unique puzzles/sudoku/generated-25x25.txt
 run_set "kenken pkit 4-9 (342) unique, exact" kenken --check-unique "$PUB/pkit/kenken"

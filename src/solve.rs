@@ -46,7 +46,16 @@ pub fn solve(model: &Model, time_limit: Option<Duration>) -> anyhow::Result<Solv
         .set_option("threads", 1)
         .set_option("parallel", "off")
         .set_option("mip_rel_gap", 0.0)
-        .set_option("mip_allow_restart", false);
+        .set_option("mip_allow_restart", false)
+        // Puzzle models are pure feasibility problems whose root LP is already tight: the
+        // root's improvement heuristics and a large cut pool cost time without paying off
+        // (hardest + tdoku-test max 1.2 s -> 0.6 s, the 25x25 7.3 s -> 4.4 s). Feasibility
+        // jump stays: it finds the first grid of near-empty puzzles.
+        .set_option("mip_heuristic_run_rens", false)
+        .set_option("mip_heuristic_run_rins", false)
+        .set_option("mip_heuristic_run_root_reduced_cost", false)
+        .set_option("mip_lp_age_limit", 0)
+        .set_option("mip_pool_soft_limit", 1);
     if let Some(limit) = time_limit {
         lp = lp.set_time_limit(limit.as_secs_f64());
     }
