@@ -65,10 +65,26 @@ run_set "takuzu veryhard 14x14 (100) unique" takuzu --check-unique "$TMP/tk14"
 run_set "takuzu pkit 8-14 dup allowed, unique" takuzu --check-unique --allow-duplicate-lines "$PUB/pkit/takuzu"
 head -3000 "$PUB/sudoku-17clue-royle.txt" > "$TMP/17clue.txt"
 run_set "sudoku 17-clue first 3000" sudoku "$TMP/17clue.txt"
-start=$(date +%s.%N); "$BIN" sudoku --jobs 1 -q --format json "$TMP/17clue.txt" > /dev/null || true
-mid=$(date +%s.%N); "$BIN" sudoku --jobs 2 -q --format json "$TMP/17clue.txt" > /dev/null || true
-end=$(date +%s.%N)
-python3 -c "print(f'17-clue x3000 --jobs 2 speed-up over --jobs 1: {($mid-$start)/($end-$mid):.2f}x')"
+speedup() { # name kind args...: --jobs 2 throughput over --jobs 1, median of 3 runs each
+  local name=$1; shift
+  python3 - "$name" "$BIN" "$@" <<'PY'
+import statistics, subprocess, sys, time
+name, cmd = sys.argv[1], sys.argv[2:]
+def wall(jobs):
+    runs = []
+    for _ in range(3):
+        t = time.perf_counter()
+        subprocess.run([cmd[0], cmd[1], "--jobs", str(jobs), "-q", "--format", "json", *cmd[2:]],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        runs.append(time.perf_counter() - t)
+    return statistics.median(runs)
+one, two = wall(1), wall(2)
+print(f"{name}: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s, speed-up {one / two:.2f}x")
+PY
+}
+speedup "17-clue x3000" sudoku "$TMP/17clue.txt"
+speedup "kenken pkit 4-9 (342) unique" kenken --check-unique "$PUB/pkit/kenken"
+speedup "sudoku tdoku-test + hardest unique" sudoku --check-unique "$PUB/sudoku-tdoku-test.txt" "$PUB/sudoku-hardest.txt"
 
 if [ -n "$PEERS_PY" ]; then
   echo "peers (same files, one thread, --check-unique; seconds include the uniqueness solve)"
