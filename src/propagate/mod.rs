@@ -26,9 +26,10 @@ pub fn columns(rows: usize, cols: usize) -> Vec<Area> {
 /// Grids with more open candidates than this skip probing: its cost grows faster than its gain.
 const PROBE_LIMIT: usize = 8192;
 
-/// Failed-literal probing (as a MIP presolve's probing does): a candidate whose trial
-/// assignment makes `propagate` fail is removed, repeated to a fixed point. Returns `false`
-/// when the puzzle has no solution.
+/// Probing (as a MIP presolve's probing does): each candidate of an undecided cell is tried
+/// with `propagate`; a candidate whose trial fails is removed, and so is any candidate, in any
+/// cell, that no surviving trial of that cell keeps. Repeated to a fixed point. Returns
+/// `false` when the puzzle has no solution.
 pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) -> bool {
     if !propagate(domains) {
         return false;
@@ -68,4 +69,45 @@ pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) ->
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two cells that must differ, each 1 or 2, and a third cell equal to the first.
+    fn pair_rules(d: &mut Domains) -> bool {
+        let (a, b) = (d.get(0, 0), d.get(0, 1));
+        if a.count_ones() == 1 {
+            d.restrict(0, 1, !a);
+            d.restrict(0, 2, a);
+        }
+        if b.count_ones() == 1 {
+            d.restrict(0, 0, !b);
+        }
+        !d.has_empty_cell()
+    }
+
+    #[test]
+    fn a_candidate_no_trial_keeps_is_removed() {
+        let mut domains = Domains::full(1, 3, vec![1, 2, 3]);
+        domains.set(0, 0, 0b011);
+        domains.set(0, 1, 0b011);
+        // Whichever value the first cell takes, the third cell copies it: 3 is never kept.
+        assert!(probe(&mut domains, pair_rules));
+        assert_eq!(domains.get(0, 2), 0b011);
+    }
+
+    #[test]
+    fn a_candidate_whose_trial_fails_is_removed() {
+        let mut domains = Domains::full(1, 3, vec![1, 2, 3]);
+        domains.set(0, 0, 0b011);
+        domains.set(0, 1, 0b011);
+        domains.set(0, 2, 0b010);
+        // The rules alone decide nothing; trying r1c1 = 1 empties the third cell.
+        let mut reduced = domains.clone();
+        assert!(pair_rules(&mut reduced) && reduced == domains);
+        assert!(probe(&mut domains, pair_rules));
+        assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b010, 0b001));
+    }
 }
