@@ -47,7 +47,7 @@ impl AllDifferent {
     }
 
     /// Removes the candidates the areas rule out, to a fixed point. Returns `false` when some
-    /// cell runs out of candidates or some value out of places.
+    /// cell runs out of candidates, or some value out of places in an area with a cell per value.
     pub fn propagate(&self, domains: &mut Domains) -> bool {
         let values = domains.values().len();
         loop {
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn a_value_confined_to_a_box_row_leaves_the_rest_of_the_row() {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
-        // In the top-left box, value 1 (bit 0) can only be in row 1.
+        // In the top-left box, value 1 (bit 0) can only be in the top row (index 0).
         domains.restrict(1, 0, !1);
         domains.restrict(1, 1, !1);
         assert!(sudoku_4x4().propagate(&mut domains));

@@ -21,7 +21,7 @@ pub struct Table {
 
 impl Table {
     /// Lists the assignments of `cage` over the candidates in `domains`; `None` when there
-    /// are too many to list.
+    /// are too many to list or the search for them runs over its budget.
     pub fn new(cage: &Cage, domains: &Domains) -> Option<Table> {
         let sets = cage.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
         let mut search = Search::new(cage, domains.values(), sets);
