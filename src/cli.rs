@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::pipeline::SolveOptions;
-use crate::puzzle::kenken::Products;
+use crate::puzzle::kenken::{Formulation, Products};
 use crate::puzzle::Settings;
 
 /// Solve logic puzzles as mixed integer programs (HiGHS).
@@ -29,7 +29,10 @@ enum Command {
     },
     /// Solve KenKen puzzles (.json: one puzzle or an array of puzzles; sizes 1 to 32)
     Kenken {
-        /// Linearization of "*" and "/" cages
+        /// How cages become constraints
+        #[arg(long, value_enum, default_value_t = CagesArg::Table)]
+        cages: CagesArg,
+        /// Linearization of arithmetic "*" and "/" cages
         #[arg(long, value_enum, default_value_t = ProductsArg::Exact)]
         products: ProductsArg,
         #[command(flatten)]
@@ -43,6 +46,15 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// How KenKen cages become linear constraints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CagesArg {
+    /// Each cage with at most 1000 assignments chooses one of them (the others: arithmetic)
+    Table,
+    /// Sums, differences and products on cell values, as in the formulation documents
+    Arithmetic,
 }
 
 /// How KenKen products and quotients become linear constraints.
@@ -113,12 +125,19 @@ where
 fn config_from(cli: Cli) -> Config {
     let (settings, common) = match cli.command {
         Command::Sudoku { box_shape, common } => (Settings::Sudoku { box_shape }, common),
-        Command::Kenken { products, common } => {
-            let products = match products {
-                ProductsArg::Exact => Products::Exact,
-                ProductsArg::Log => Products::Log,
+        Command::Kenken {
+            cages,
+            products,
+            common,
+        } => {
+            let formulation = Formulation {
+                tables: cages == CagesArg::Table,
+                products: match products {
+                    ProductsArg::Exact => Products::Exact,
+                    ProductsArg::Log => Products::Log,
+                },
             };
-            (Settings::Kenken { products }, common)
+            (Settings::Kenken { formulation }, common)
         }
         Command::Takuzu {
             allow_duplicate_lines,

@@ -15,14 +15,23 @@ fn solves_the_documents_puzzle_uniquely() {
 }
 
 #[test]
-fn both_product_formulations_give_the_known_answers_of_big_product_cages() {
-    for file in ["big-product-9x9", "near-twin-a-9x9", "near-twin-b-9x9"] {
+fn every_formulation_gives_the_known_answers_of_big_product_cages() {
+    for file in [
+        "big-product-9x9",
+        "near-twin-a-9x9",
+        "near-twin-b-9x9",
+        "doc-6x6",
+    ] {
         let path = format!("puzzles/kenken/{file}.json");
         let known = solutions(&repo(&format!("puzzles/kenken/{file}.sol")));
-        for products in ["exact", "log"] {
-            let r = run(&["kenken", "--products", products, "--format", "json", &path]);
-            assert_eq!(r.code, 0, "{file} {products}: {}", r.stderr);
-            assert_eq!(grid(&r.single()["solution"]), known[0], "{file} {products}");
+        for cages in ["table", "arithmetic"] {
+            for products in ["exact", "log"] {
+                let args = ["--cages", cages, "--products", products, "--format", "json"];
+                let r = run(&[&["kenken"][..], &args, &[&path]].concat());
+                let how = format!("{file} --cages {cages} --products {products}");
+                assert_eq!(r.code, 0, "{how}: {}", r.stderr);
+                assert_eq!(grid(&r.single()["solution"]), known[0], "{how}");
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ mod common;
 use common::{repo, run};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, SolveOptions};
-use mipsolve::puzzle::kenken::Products;
+use mipsolve::puzzle::kenken::{Formulation, Products};
 use mipsolve::puzzle::{parse, Puzzle, Settings};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -28,7 +28,7 @@ fn all_settings() -> [Settings; 3] {
     [
         Settings::Sudoku { box_shape: None },
         Settings::Kenken {
-            products: Products::Exact,
+            formulation: Formulation::default(),
         },
         Settings::Takuzu {
             allow_duplicate_lines: false,
@@ -329,10 +329,15 @@ fn random_kenken(rng: &mut Rng, grid: &[Vec<u32>]) -> String {
 fn random_kenkens_built_from_latin_squares_come_back_verified() {
     let mut rng = Rng(2024);
     for (br, bc) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
-        for products in [Products::Exact, Products::Log] {
+        for (tables, products) in [
+            (true, Products::Exact),
+            (false, Products::Exact),
+            (false, Products::Log),
+        ] {
             let square = random_sudoku(&mut rng, br, bc);
             let text = random_kenken(&mut rng, &square);
-            let (puzzle, outcome) = solve_text(&Settings::Kenken { products }, &text, true);
+            let formulation = Formulation { tables, products };
+            let (puzzle, outcome) = solve_text(&Settings::Kenken { formulation }, &text, true);
             let solution = outcome
                 .solution
                 .expect("a KenKen made from a grid is solvable");

@@ -56,8 +56,8 @@ impl Kind {
 pub enum Settings {
     /// Sudoku: an explicit box shape (rows x columns), if given.
     Sudoku { box_shape: Option<(usize, usize)> },
-    /// KenKen: how `*` and `/` cages are linearized.
-    Kenken { products: kenken::Products },
+    /// KenKen: how cages become linear constraints.
+    Kenken { formulation: kenken::Formulation },
     /// Takuzu: whether equal rows or columns are allowed.
     Takuzu { allow_duplicate_lines: bool },
 }
@@ -130,7 +130,7 @@ pub type Parsed = Result<Box<dyn Puzzle>, ParseError>;
 pub fn parse(settings: &Settings, text: &str) -> Result<Vec<Parsed>, ParseError> {
     match settings {
         Settings::Sudoku { box_shape } => sudoku::parse(text, *box_shape),
-        Settings::Kenken { products } => kenken::parse(text, *products),
+        Settings::Kenken { formulation } => kenken::parse(text, *formulation),
         Settings::Takuzu {
             allow_duplicate_lines,
         } => takuzu::parse(text, *allow_duplicate_lines),

@@ -17,21 +17,44 @@ use crate::puzzle::Puzzle;
 /// Largest supported side.
 pub const MAX_SIZE: usize = 32;
 
+/// Cages with more assignments than this keep the arithmetic formulation.
+const MAX_TABLE_ASSIGNMENTS: usize = 1000;
+
+/// How cages become linear constraints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Formulation {
+    /// A cage with at most 1000 assignments (listed before the MIP) chooses one of them:
+    /// binary `z_t`, `sum z_t = 1`, `x[cell,k] = sum of z_t giving the cell k`. Off, every cage
+    /// uses the arithmetic formulation, as in the formulation documents.
+    pub tables: bool,
+    /// How arithmetic `*` and `/` cages are linearized.
+    pub products: Products,
+}
+
+impl Default for Formulation {
+    fn default() -> Self {
+        Formulation {
+            tables: true,
+            products: Products::Exact,
+        }
+    }
+}
+
 /// A KenKen: its side and cages (which cover every cell once).
 #[derive(Debug, Clone)]
 pub struct Kenken {
     size: usize,
     cages: Vec<Cage>,
-    products: Products,
+    formulation: Formulation,
 }
 
 impl Kenken {
     /// A KenKen from validated cages.
-    pub fn new(size: usize, cages: Vec<Cage>, products: Products) -> Self {
+    pub fn new(size: usize, cages: Vec<Cage>, formulation: Formulation) -> Self {
         Kenken {
             size,
             cages,
-            products,
+            formulation,
         }
     }
 
@@ -77,8 +100,15 @@ impl Puzzle for Kenken {
         for line in self.lines() {
             model.all_different(&line);
         }
+        let Formulation { tables, products } = self.formulation;
         for cage in &self.cages {
-            cage.constrain(model, self.products);
+            let domains = model.domains();
+            let open = (cage.cells.iter()).any(|&(r, c)| domains.get(r, c).count_ones() > 1);
+            let table = (tables && open).then(|| Table::new(cage, domains)).flatten();
+            match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
+                Some(table) => table.constrain(model),
+                None => cage.constrain(model, products),
+            }
         }
     }
 

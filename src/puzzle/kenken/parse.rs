@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::{Number, Value};
 
-use super::{Cage, Kenken, Op, Products, MAX_SIZE};
+use super::{Cage, Formulation, Kenken, Op, MAX_SIZE};
 use crate::puzzle::{ParseError, Parsed, Puzzle};
 
 #[derive(Deserialize)]
@@ -23,8 +23,8 @@ struct RawCage {
 }
 
 /// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
-pub fn parse(text: &str, products: Products) -> Result<Vec<Parsed>, ParseError> {
-    let puzzles = parse_kenkens(text, products)?;
+pub fn parse(text: &str, formulation: Formulation) -> Result<Vec<Parsed>, ParseError> {
+    let puzzles = parse_kenkens(text, formulation)?;
     Ok(puzzles
         .into_iter()
         .map(|p| p.map(|k| Box::new(k) as Box<dyn Puzzle>))
@@ -34,7 +34,7 @@ pub fn parse(text: &str, products: Products) -> Result<Vec<Parsed>, ParseError> 
 /// [`parse`], keeping the concrete type.
 pub fn parse_kenkens(
     text: &str,
-    products: Products,
+    formulation: Formulation,
 ) -> Result<Vec<Result<Kenken, ParseError>>, ParseError> {
     if text.trim_start().starts_with('[') {
         let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
@@ -46,12 +46,12 @@ pub fn parse_kenkens(
             .map(|item| {
                 let raw = RawPuzzle::deserialize(item)
                     .map_err(|e| ParseError::whole(strip_position(&e)))?;
-                validate(raw, products)
+                validate(raw, formulation)
             })
             .collect());
     }
     let raw: RawPuzzle = serde_json::from_str(text).map_err(json_error)?;
-    Ok(vec![validate(raw, products)])
+    Ok(vec![validate(raw, formulation)])
 }
 
 fn json_error(e: serde_json::Error) -> ParseError {
@@ -72,7 +72,7 @@ fn strip_position(e: &serde_json::Error) -> String {
 }
 
 /// Checks the cages and builds the puzzle; messages name the cage by index, op and target.
-fn validate(raw: RawPuzzle, products: Products) -> Result<Kenken, ParseError> {
+fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Kenken, ParseError> {
     let n = raw.size;
     if !(1..=MAX_SIZE).contains(&n) {
         return Err(ParseError::whole(format!(
@@ -135,7 +135,7 @@ fn validate(raw: RawPuzzle, products: Products) -> Result<Kenken, ParseError> {
             free % n + 1
         )));
     }
-    Ok(Kenken::new(n, cages, products))
+    Ok(Kenken::new(n, cages, formulation))
 }
 
 #[cfg(test)]

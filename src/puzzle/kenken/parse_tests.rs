@@ -1,7 +1,7 @@
 use super::*;
 
 fn error(text: &str) -> String {
-    match parse_kenkens(text, Products::Exact) {
+    match parse_kenkens(text, Formulation::default()) {
         Err(e) => e.to_string(),
         Ok(mut all) => match all.remove(0) {
             Ok(_) => panic!("parsed, expected an error"),
@@ -20,7 +20,7 @@ const GOOD: &str = r#"{"op": "+", "target": 3, "cells": [[1,1],[1,2]]},
 
 #[test]
 fn reads_a_puzzle_and_its_cages() {
-    let k = parse_kenkens(&with_cages(GOOD), Products::Exact)
+    let k = parse_kenkens(&with_cages(GOOD), Formulation::default())
         .unwrap()
         .remove(0)
         .unwrap();
@@ -41,7 +41,7 @@ fn accepts_op_aliases() {
             r#"{{"op": "{alias}", "target": 2, "cells": [[1,1],[1,2]]}},
                {{"op": "/", "target": 2, "cells": [[2,1],[2,2]]}}"#
         ));
-        let k = parse_kenkens(&text, Products::Exact)
+        let k = parse_kenkens(&text, Formulation::default())
             .unwrap()
             .remove(0)
             .unwrap();
@@ -53,7 +53,7 @@ fn accepts_op_aliases() {
 fn reads_a_collection_and_isolates_bad_puzzles() {
     let good = with_cages(GOOD);
     let text = format!("[{good}, {{\"size\": 2, \"cages\": []}}, {good}]");
-    let all = parse_kenkens(&text, Products::Exact).unwrap();
+    let all = parse_kenkens(&text, Formulation::default()).unwrap();
     assert_eq!(all.len(), 3);
     assert!(all[0].is_ok() && all[2].is_ok());
     assert_eq!(

@@ -1,7 +1,7 @@
 //! A cage's assignments listed once, so that the reductions only filter them (a table
 //! constraint): a candidate stays only if some assignment still possible uses it.
 
-use crate::model::Domains;
+use crate::model::{Domains, LinExpr, Model, Var};
 
 use super::cage::{Cage, Op};
 
@@ -30,6 +30,35 @@ impl Table {
             cells: cage.cells.clone(),
             assignments: search.assignments,
         })
+    }
+
+    /// Number of assignments listed.
+    pub fn len(&self) -> usize {
+        self.assignments.len() / self.cells.len()
+    }
+
+    /// The cage as a choice of one assignment: binary `z_t` per assignment, `sum z_t = 1`,
+    /// and `x[cell, k] = sum of z_t over the assignments giving the cell value k`.
+    pub fn constrain(&self, model: &mut Model) {
+        let n = self.cells.len();
+        let z: Vec<Var> = (0..self.len()).map(|_| model.binary()).collect();
+        let mut one = LinExpr::default();
+        for &v in &z {
+            one.add_var(v, 1.0);
+        }
+        model.add(one, 1.0, 1.0);
+        let values = model.domains().values().len();
+        for (i, &(r, c)) in self.cells.iter().enumerate() {
+            for k in 0..values {
+                let mut link = model.x(r, c, k);
+                for (t, assignment) in self.assignments.chunks_exact(n).enumerate() {
+                    if assignment[i] as usize == k {
+                        link.add_var(z[t], -1.0);
+                    }
+                }
+                model.add(link, 0.0, 0.0);
+            }
+        }
     }
 
     /// Keeps in each cell only the candidates used by some assignment whose values are all
