@@ -104,7 +104,9 @@ impl Puzzle for Kenken {
         for cage in &self.cages {
             let domains = model.domains();
             let open = (cage.cells.iter()).any(|&(r, c)| domains.get(r, c).count_ones() > 1);
-            let table = (tables && open).then(|| Table::new(cage, domains)).flatten();
+            let table = (tables && open)
+                .then(|| Table::new(cage, domains))
+                .flatten();
             match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
                 Some(table) => table.constrain(model),
                 None => cage.constrain(model, products),
