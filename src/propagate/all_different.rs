@@ -1,6 +1,8 @@
 //! Exact reductions on all-different areas: singles, hidden singles and the confinement of a
 //! value to the overlap of two areas (box/line interactions), repeated to a fixed point.
 
+use std::collections::{BTreeMap, HashMap};
+
 use crate::model::Domains;
 
 use super::Area;
@@ -24,21 +26,32 @@ pub struct AllDifferent {
 impl AllDifferent {
     /// The areas of a grid whose values range over `values` candidates per cell.
     pub fn new(areas: Vec<Area>, values: usize) -> Self {
+        let mut areas_of: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+        for (i, area) in areas.iter().enumerate() {
+            for &cell in area {
+                areas_of.entry(cell).or_default().push(i);
+            }
+        }
         let mut overlaps = Vec::new();
         for (i, area) in areas.iter().enumerate() {
             if area.len() != values {
                 continue;
             }
-            for (j, other) in areas.iter().enumerate() {
-                let shared: Vec<_> = area.iter().filter(|c| other.contains(c)).copied().collect();
-                if i == j || shared.len() < 2 {
+            let mut shared_with: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
+            for &cell in area {
+                for &j in areas_of[&cell].iter().filter(|&&j| j != i) {
+                    shared_with.entry(j).or_default().push(cell);
+                }
+            }
+            for (j, shared) in shared_with {
+                if shared.len() < 2 {
                     continue;
                 }
                 let outside =
                     |a: &Area| a.iter().filter(|c| !shared.contains(c)).copied().collect();
                 overlaps.push(Overlap {
                     rest_of_area: outside(area),
-                    rest_of_other: outside(other),
+                    rest_of_other: outside(&areas[j]),
                     shared,
                 });
             }
