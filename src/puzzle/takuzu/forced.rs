@@ -70,7 +70,8 @@ impl ForcedMoves {
     }
 }
 
-/// A line's state after some of its cells: ones so far, last digit, length of the last run.
+/// A line's state after some of its cells: ones so far, last digit, length of the last run
+/// (0 before the first cell).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct State {
     ones: usize,
@@ -79,34 +80,46 @@ struct State {
 }
 
 impl State {
+    /// The state of an empty line.
+    const START: State = State {
+        ones: 0,
+        last: 0,
+        run: 0,
+    };
+
+    /// Number of states of a line of `2 * half` cells.
+    fn count(half: usize) -> usize {
+        (half + 1) * 6
+    }
+
     fn index(self) -> usize {
-        (self.ones * 2 + self.last) * 2 + self.run - 1
+        (self.ones * 2 + self.last) * 3 + self.run
     }
 
     fn from_index(i: usize) -> State {
         State {
-            ones: i / 4,
-            last: i / 2 % 2,
-            run: i % 2 + 1,
+            ones: i / 6,
+            last: i / 3 % 2,
+            run: i % 3,
         }
     }
-}
 
-/// The state after putting `digit` as cell `at` (0-based) of a line of `2 * half` cells,
-/// unless that breaks the balance or makes three in a row.
-fn step(from: Option<State>, digit: usize, at: usize, half: usize) -> Option<State> {
-    let (ones, run) = match from {
-        Some(s) if s.last == digit => (s.ones, s.run + 1),
-        Some(s) => (s.ones, 1),
-        None => (0, 1),
-    };
-    let ones = ones + digit;
-    let zeros = at + 1 - ones;
-    (run <= 2 && ones <= half && zeros <= half).then_some(State {
-        ones,
-        last: digit,
-        run,
-    })
+    /// The state after putting `digit` as cell `at` (0-based) of a line of `2 * half`
+    /// cells, unless that breaks the balance or makes three in a row.
+    fn step(self, digit: usize, at: usize, half: usize) -> Option<State> {
+        let run = if self.run > 0 && self.last == digit {
+            self.run + 1
+        } else {
+            1
+        };
+        let ones = self.ones + digit;
+        let zeros = at + 1 - ones;
+        (run <= 2 && ones <= half && zeros <= half).then_some(State {
+            ones,
+            last: digit,
+            run,
+        })
+    }
 }
 
 /// Balance and no-three-in-a-row on one line, exactly: a candidate stays only if some
@@ -115,28 +128,24 @@ fn step(from: Option<State>, digit: usize, at: usize, half: usize) -> Option<Sta
 fn line_moves(domains: &mut Domains, line: &Line) -> Option<u64> {
     let (n, half) = (line.len(), line.len() / 2);
     let sets: Vec<u64> = line.iter().map(|&(r, c)| domains.get(r, c)).collect();
-    let states = (half + 1) * 4;
-    // The states before cell i: the empty start for i = 0, else those reached so far.
-    let before = |i: usize, reached: &[bool]| -> Vec<Option<State>> {
-        match i {
-            0 => vec![None],
-            _ => (0..states)
-                .filter(|&s| reached[i * states + s])
-                .map(|s| Some(State::from_index(s)))
-                .collect(),
-        }
-    };
+    let states = State::count(half);
     let sets = &sets;
-    let moves = |i: usize| (0..2).filter(move |&d| sets[i] >> d & 1 == 1);
+    let digits = |i: usize| (0..2).filter(move |&d| sets[i] >> d & 1 == 1);
+    // reached[i * states + s]: state s can follow the first i cells.
     let mut reached = vec![false; (n + 1) * states];
+    reached[State::START.index()] = true;
     for i in 0..n {
-        for from in before(i, &reached) {
-            for to in moves(i).filter_map(|d| step(from, d, i, half)) {
+        for s in 0..states {
+            if !reached[i * states + s] {
+                continue;
+            }
+            let from = State::from_index(s);
+            for to in digits(i).filter_map(|d| from.step(d, i, half)) {
                 reached[(i + 1) * states + to.index()] = true;
             }
         }
     }
-    // finishing: states from which the rest of the line can be completed.
+    // finishing[i * states + s]: from state s after i cells the line can be completed.
     let mut finishing = vec![false; (n + 1) * states];
     for s in 0..states {
         finishing[n * states + s] = State::from_index(s).ones == half;
@@ -144,23 +153,22 @@ fn line_moves(domains: &mut Domains, line: &Line) -> Option<u64> {
     let mut changed = 0u64;
     for i in (0..n).rev() {
         let mut supported = 0u64;
-        for from in before(i, &reached) {
-            for d in moves(i) {
-                let Some(to) = step(from, d, i, half) else {
-                    continue;
-                };
-                if finishing[(i + 1) * states + to.index()] {
+        for s in (0..states).filter(|&s| reached[i * states + s]) {
+            let from = State::from_index(s);
+            for d in digits(i) {
+                if from
+                    .step(d, i, half)
+                    .is_some_and(|to| finishing[(i + 1) * states + to.index()])
+                {
                     supported |= 1 << d;
-                    if let Some(s) = from {
-                        finishing[i * states + s.index()] = true;
-                    }
+                    finishing[i * states + s] = true;
                 }
             }
         }
-        let (r, c) = line[i];
         if supported == 0 {
             return None;
         }
+        let (r, c) = line[i];
         if domains.restrict(r, c, supported) {
             changed |= 1 << i;
         }
