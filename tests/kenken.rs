@@ -43,14 +43,7 @@ fn two_solutions_are_reported_with_a_known_witness() {
 
 #[test]
 fn unmeetable_cages_are_infeasible_not_an_input_error() {
-    let r = run(&[
-        "kenken",
-        "--format",
-        "json",
-        "puzzles/kenken/infeasible-4x4.json",
-    ]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.single()["status"], "infeasible");
+    common::assert_infeasible(&["kenken", "puzzles/kenken/infeasible-4x4.json"]);
 }
 
 #[test]

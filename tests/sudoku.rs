@@ -135,10 +135,7 @@ fn conflicting_givens_are_an_input_error_naming_the_cells() {
 #[test]
 fn a_puzzle_without_solution_is_infeasible() {
     let file = "puzzles/sudoku/no-solution-9x9.txt";
-    let r = run(&["sudoku", "--format", "json", file]);
-    assert_eq!(r.code, 1);
-    let line = r.single();
-    assert_eq!(line["status"], "infeasible");
+    let line = common::assert_infeasible(&["sudoku", file]);
     assert_eq!(line["solution"], serde_json::Value::Null);
     let text = run(&["sudoku", file]);
     assert_eq!((text.code, text.stdout.as_str()), (1, ""));

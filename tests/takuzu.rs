@@ -8,9 +8,7 @@ const DUP: &str = "puzzles/takuzu/dup-rows-only-solution.txt";
 
 #[test]
 fn a_puzzle_needing_equal_rows_is_infeasible_by_default() {
-    let r = run(&["takuzu", "--format", "json", DUP]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.single()["status"], "infeasible");
+    common::assert_infeasible(&["takuzu", DUP]);
 }
 
 #[test]
@@ -47,14 +45,7 @@ fn two_solutions_are_reported_with_a_known_witness() {
 
 #[test]
 fn a_puzzle_without_solution_is_infeasible() {
-    let r = run(&[
-        "takuzu",
-        "--format",
-        "json",
-        "puzzles/takuzu/infeasible.txt",
-    ]);
-    assert_eq!(r.code, 1);
-    assert_eq!(r.single()["status"], "infeasible");
+    common::assert_infeasible(&["takuzu", "puzzles/takuzu/infeasible.txt"]);
 }
 
 #[test]

@@ -118,6 +118,16 @@ pub fn solution_path(puzzle: &Path) -> PathBuf {
     puzzle.with_extension("sol")
 }
 
+/// Runs `KIND [OPTIONS] FILE --format json` on a puzzle without solution: exit 1 and status
+/// `infeasible`; returns its JSON line.
+pub fn assert_infeasible(args: &[&str]) -> Value {
+    let r = run(&[args, &["--format", "json"]].concat());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let line = r.single();
+    assert_eq!(line["status"], "infeasible");
+    line
+}
+
 /// Runs `--check-unique` on a puzzle with two solutions: exit 1, `unique: false`, and both the
 /// solution and the witness among the known solutions in the `.sol` beside it.
 pub fn assert_not_unique_with_known_witness(
