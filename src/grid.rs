@@ -1,4 +1,7 @@
-//! Grids of cell values and candidate sets, shared by every puzzle kind.
+//! Grids of cell values and the names of cells, shared by every puzzle kind.
+
+/// A cell as (row, column), 0-based; `r3c7` (1-based) in messages.
+pub type Cell = (usize, usize);
 
 /// A rectangular grid of cell values, row by row; 0-based coordinates.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +61,12 @@ impl Grid {
 }
 
 /// Cells named the way puzzle people write them: `r3c7` (1-based).
-pub fn cell_name(r: usize, c: usize) -> String {
+pub fn cell_name((r, c): Cell) -> String {
     format!("r{}c{}", r + 1, c + 1)
+}
+
+/// Cells named and joined by commas: `r1c1, r1c2`.
+pub fn cell_list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|&cell| cell_name(cell)).collect();
+    names.join(", ")
 }

@@ -1,13 +1,18 @@
-//! The `mipsolve` binary: parse arguments, run the batch, exit with its code.
+//! The `mipsolve` binary: the application around the library (command line, folder walk,
+//! parallel solving, output formats, progress). Everything that prints lives here.
+#![forbid(unsafe_code)]
 
+mod app;
+
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let config = mipsolve::cli::parse_args();
-    match mipsolve::batch::run(&config) {
+    let config = app::cli::parse_args();
+    match app::run(&config) {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
-            eprintln!("mipsolve: {err:#}");
+            let _ = writeln!(std::io::stderr(), "mipsolve: {err:#}");
             ExitCode::from(2)
         }
     }

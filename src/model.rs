@@ -6,6 +6,7 @@
 //! constants are folded into the bounds, so a constraint with no variables left is checked
 //! at once and a violated one marks the model infeasible.
 
+use crate::domains::Domains;
 use crate::grid::Grid;
 
 /// Index of a variable in the model.
@@ -18,7 +19,12 @@ pub enum VarKind {
     /// A 0/1 integer variable.
     Binary,
     /// A real variable within bounds.
-    Continuous { lo: f64, hi: f64 },
+    Continuous {
+        /// Lower bound.
+        lo: f64,
+        /// Upper bound.
+        hi: f64,
+    },
 }
 
 /// What `x[r,c,k]` is after candidate reduction.
@@ -33,7 +39,9 @@ enum Lit {
 /// A linear expression `constant + sum coef * var`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LinExpr {
+    /// Variables with their coefficients.
     pub terms: Vec<(Var, f64)>,
+    /// The constant term.
     pub constant: f64,
 }
 
@@ -80,126 +88,12 @@ impl LinExpr {
 /// One linear constraint `lo <= sum coef * var <= hi`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// Variables with their coefficients.
     pub terms: Vec<(Var, f64)>,
+    /// Lower bound (may be minus infinity).
     pub lo: f64,
+    /// Upper bound (may be infinity).
     pub hi: f64,
-}
-
-/// Candidate values per cell, as bit sets over value indices (at most 64 values).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Domains {
-    rows: usize,
-    cols: usize,
-    values: Vec<i64>,
-    sets: Vec<u64>,
-}
-
-impl Domains {
-    /// Every cell may take every value.
-    pub fn full(rows: usize, cols: usize, values: Vec<i64>) -> Self {
-        assert!(!values.is_empty() && values.len() <= 64, "1 to 64 values");
-        let all = if values.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << values.len()) - 1
-        };
-        Domains {
-            rows,
-            cols,
-            values,
-            sets: vec![all; rows * cols],
-        }
-    }
-
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The values a cell can take, by index.
-    pub fn values(&self) -> &[i64] {
-        &self.values
-    }
-
-    /// The candidate set of a cell.
-    pub fn get(&self, r: usize, c: usize) -> u64 {
-        self.sets[r * self.cols + c]
-    }
-
-    /// Replaces the candidate set of a cell.
-    pub fn set(&mut self, r: usize, c: usize, set: u64) {
-        self.sets[r * self.cols + c] = set;
-    }
-
-    /// Keeps only the candidates in `keep`; returns whether anything was removed.
-    pub fn restrict(&mut self, r: usize, c: usize, keep: u64) -> bool {
-        let cell = &mut self.sets[r * self.cols + c];
-        let before = *cell;
-        *cell &= keep;
-        *cell != before
-    }
-
-    /// Removes every candidate of every cell.
-    pub fn clear(&mut self) {
-        self.sets.fill(0);
-    }
-
-    /// Adds every candidate of `other`, cell by cell.
-    pub fn unite(&mut self, other: &Domains) {
-        for (set, more) in self.sets.iter_mut().zip(&other.sets) {
-            *set |= more;
-        }
-    }
-
-    /// Keeps only the candidates also in `other`; returns whether anything was removed.
-    pub fn intersect(&mut self, other: &Domains) -> bool {
-        let mut changed = false;
-        for (set, keep) in self.sets.iter_mut().zip(&other.sets) {
-            changed |= *set & !keep != 0;
-            *set &= keep;
-        }
-        changed
-    }
-
-    /// The index of a value, if it is in range.
-    pub fn index_of(&self, value: i64) -> Option<usize> {
-        self.values.iter().position(|&v| v == value)
-    }
-
-    /// The grid, when every cell has exactly one candidate.
-    pub fn solved_grid(&self) -> Option<Grid> {
-        let mut grid = Grid::filled(self.rows, self.cols, 0);
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let set = self.get(r, c);
-                if set.count_ones() != 1 {
-                    return None;
-                }
-                let value = self.values[set.trailing_zeros() as usize];
-                grid.set(r, c, u32::try_from(value).ok()?);
-            }
-        }
-        Some(grid)
-    }
-
-    /// Candidates left in all undecided cells.
-    pub fn open_candidates(&self) -> usize {
-        self.sets
-            .iter()
-            .map(|s| s.count_ones() as usize)
-            .filter(|&n| n > 1)
-            .sum()
-    }
-
-    /// Whether some cell has no candidate left.
-    pub fn has_empty_cell(&self) -> bool {
-        self.sets.contains(&0)
-    }
 }
 
 /// The model: variables, cell literals and constraints.
@@ -215,16 +109,19 @@ pub struct Model {
 impl Model {
     /// Creates `x[r,c,k]` for every candidate, with one value per cell.
     pub fn new(domains: Domains) -> Self {
-        let nv = domains.values.len();
+        let nv = domains.values().len();
+        let cells = domains.rows() * domains.cols();
         let mut model = Model {
-            lits: vec![Lit::False; domains.sets.len() * nv],
+            lits: vec![Lit::False; cells * nv],
             domains,
             vars: Vec::new(),
             constraints: Vec::new(),
             contradiction: false,
         };
-        for cell in 0..model.domains.sets.len() {
-            let set = model.domains.sets[cell];
+        for cell in 0..cells {
+            let set = model
+                .domains
+                .get(cell / model.domains.cols(), cell % model.domains.cols());
             let base = cell * nv;
             match set.count_ones() {
                 0 => model.contradiction = true,
@@ -275,14 +172,14 @@ impl Model {
     }
 
     fn lit(&self, r: usize, c: usize, k: usize) -> Lit {
-        let nv = self.domains.values.len();
-        self.lits[(r * self.domains.cols + c) * nv + k]
+        let nv = self.domains.values().len();
+        self.lits[(r * self.domains.cols() + c) * nv + k]
     }
 
     /// `sum_k f(value_k) * x[r,c,k]`, e.g. the value `v[r,c]` or its logarithm.
     pub fn value_expr(&self, r: usize, c: usize, f: impl Fn(i64) -> f64) -> LinExpr {
         let mut e = LinExpr::default();
-        for (k, &value) in self.domains.values.iter().enumerate() {
+        for (k, &value) in self.domains.values().iter().enumerate() {
             e.add_lit(self.lit(r, c, k), f(value));
         }
         e
@@ -317,7 +214,7 @@ impl Model {
 
     /// Each value at most once in `area`, exactly once when the area has a cell per value.
     pub fn all_different(&mut self, area: &[(usize, usize)]) {
-        let nv = self.domains.values.len();
+        let nv = self.domains.values().len();
         let exact = area.len() == nv;
         for k in 0..nv {
             let mut e = LinExpr::default();
@@ -332,8 +229,8 @@ impl Model {
     pub fn forbid(&mut self, grid: &Grid) {
         let mut e = LinExpr::default();
         let mut cells = 0.0;
-        for r in 0..self.domains.rows {
-            for c in 0..self.domains.cols {
+        for r in 0..self.domains.rows() {
+            for c in 0..self.domains.cols() {
                 let value = i64::from(grid.get(r, c));
                 if let Some(k) = self.domains.index_of(value) {
                     e.add_lit(self.lit(r, c, k), 1.0);
@@ -362,11 +259,11 @@ impl Model {
     /// Reads the grid from variable values (`> 0.5` is one); `None` if a cell is not decided.
     pub fn decode(&self, values: &[f64]) -> Option<Grid> {
         let d = &self.domains;
-        let mut grid = Grid::filled(d.rows, d.cols, 0);
-        for r in 0..d.rows {
-            for c in 0..d.cols {
+        let mut grid = Grid::filled(d.rows(), d.cols(), 0);
+        for r in 0..d.rows() {
+            for c in 0..d.cols() {
                 let mut chosen = None;
-                for k in 0..d.values.len() {
+                for k in 0..d.values().len() {
                     let on = match self.lit(r, c, k) {
                         Lit::False => false,
                         Lit::True => true,
@@ -380,10 +277,14 @@ impl Model {
                         chosen = Some(k);
                     }
                 }
-                let value = d.values[chosen?];
+                let value = d.values()[chosen?];
                 grid.set(r, c, u32::try_from(value).ok()?);
             }
         }
         Some(grid)
     }
 }
+
+#[cfg(test)]
+#[path = "model_tests.rs"]
+mod tests;

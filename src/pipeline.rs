@@ -1,13 +1,13 @@
-//! The solve pipeline: reduce, model, solve, decode, verify; then the uniqueness re-solve.
+//! The solve pipeline, written once for every kind: reduce, model, solve, decode, verify;
+//! then the uniqueness re-solve with the first solution cut off.
 
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
-
+use crate::error::{SolveError, Violation};
 use crate::grid::Grid;
+use crate::highs::{solve_mip, MipStatus};
 use crate::model::Model;
-use crate::puzzle::Puzzle;
-use crate::solve::{solve, SolveStatus};
+use crate::puzzle::{Puzzle, Reduced};
 
 /// How many MIP answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
@@ -21,24 +21,42 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
 }
 
-/// How a puzzle ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Solved,
+/// How a puzzle ended; every grid in it has passed the exact check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution, uniqueness not asked.
+    Solved(Grid),
+    /// The only solution, proven.
+    Unique(Grid),
+    /// Two different solutions: not unique.
+    Several {
+        /// The first solution found.
+        first: Grid,
+        /// A second one, the witness.
+        second: Grid,
+    },
+    /// Proven to have no solution.
     Infeasible,
-    Timeout,
+    /// The time limit ran out, after finding a solution or before.
+    Timeout {
+        /// The solution found before the limit, if any.
+        found: Option<Grid>,
+    },
 }
 
-/// The result of solving one puzzle; every grid in it has passed the exact check.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    pub status: Status,
-    pub solution: Option<Grid>,
-    /// `Some` only when uniqueness was decided: proven unique, or refuted by `second`.
-    pub unique: Option<bool>,
-    pub second: Option<Grid>,
+impl Outcome {
+    /// The first solution, when one was found.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Solved(grid) | Outcome::Unique(grid) => Some(grid),
+            Outcome::Several { first, .. } => Some(first),
+            Outcome::Timeout { found } => found.as_ref(),
+            Outcome::Infeasible => None,
+        }
+    }
 }
 
+/// What one search for a verified grid ended with.
 enum Search {
     Found(Grid),
     Infeasible,
@@ -46,32 +64,26 @@ enum Search {
 }
 
 /// Solves `puzzle`, and with `check_unique` forbids the solution and solves again.
-pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> anyhow::Result<Outcome> {
+pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
-    let outcome = |status, solution, unique, second| Outcome {
-        status,
-        solution,
-        unique,
-        second,
-    };
-    let Some(domains) = puzzle.domains() else {
-        return Ok(outcome(Status::Infeasible, None, None, None));
+    let Some(Reduced { domains, tables }) = puzzle.reduce() else {
+        return Ok(Outcome::Infeasible);
     };
     let mut model = Model::new(domains);
-    puzzle.constrain(&mut model);
+    puzzle.constrain(&tables, &mut model);
     let first = match search(puzzle, &mut model, deadline)? {
         Search::Found(grid) => grid,
-        Search::Infeasible => return Ok(outcome(Status::Infeasible, None, None, None)),
-        Search::TimeLimit => return Ok(outcome(Status::Timeout, None, None, None)),
+        Search::Infeasible => return Ok(Outcome::Infeasible),
+        Search::TimeLimit => return Ok(Outcome::Timeout { found: None }),
     };
     if !options.check_unique {
-        return Ok(outcome(Status::Solved, Some(first), None, None));
+        return Ok(Outcome::Solved(first));
     }
     model.forbid(&first);
     Ok(match search(puzzle, &mut model, deadline)? {
-        Search::Found(second) => outcome(Status::Solved, Some(first), Some(false), Some(second)),
-        Search::Infeasible => outcome(Status::Solved, Some(first), Some(true), None),
-        Search::TimeLimit => outcome(Status::Timeout, Some(first), None, None),
+        Search::Found(second) => Outcome::Several { first, second },
+        Search::Infeasible => Outcome::Unique(first),
+        Search::TimeLimit => Outcome::Timeout { found: Some(first) },
     })
 }
 
@@ -80,36 +92,38 @@ fn search(
     puzzle: &dyn Puzzle,
     model: &mut Model,
     deadline: Option<Instant>,
-) -> anyhow::Result<Search> {
-    let mut last_violation = String::new();
+) -> Result<Search, SolveError> {
+    let mut last: Option<Violation> = None;
     for _ in 0..MAX_REJECTED {
         let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let values = match solve(model, remaining)? {
-            SolveStatus::Feasible(values) => values,
-            SolveStatus::Infeasible => return Ok(Search::Infeasible),
-            SolveStatus::TimeLimit => return Ok(Search::TimeLimit),
+        let values = match solve_mip(model, remaining)? {
+            MipStatus::Feasible(values) => values,
+            MipStatus::Infeasible => return Ok(Search::Infeasible),
+            MipStatus::TimeLimit => return Ok(Search::TimeLimit),
         };
-        let Some(grid) = model.decode(&values) else {
-            bail!("internal error: the solver left a cell without exactly one value");
-        };
+        let grid = model.decode(&values).ok_or(SolveError::Undecodable)?;
         match puzzle.verify(&grid) {
             Ok(()) => return Ok(Search::Found(grid)),
             Err(violation) => {
-                last_violation = violation;
+                last = Some(violation);
                 model.forbid(&grid);
             }
         }
     }
-    bail!(
-        "internal error: {MAX_REJECTED} solver answers failed the exact check \
-         (last: {last_violation}); no grid is printed"
-    )
+    Err(match last {
+        Some(last) => SolveError::Rejected {
+            count: MAX_REJECTED,
+            last,
+        },
+        None => SolveError::Undecodable,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Domains;
+    use crate::cage::Tables;
+    use crate::domains::Domains;
 
     /// Latin 2x2 squares (two solutions) whose verifier rejects the one starting with 1, as
     /// a product cage within the solver's tolerance would be rejected.
@@ -119,10 +133,12 @@ mod tests {
         fn shape(&self) -> (usize, usize) {
             (2, 2)
         }
-        fn domains(&self) -> Option<Domains> {
-            Some(Domains::full(2, 2, vec![1, 2]))
+        fn reduce(&self) -> Option<Reduced> {
+            let domains = Domains::full(2, 2, vec![1, 2]);
+            let tables = Tables::default();
+            Some(Reduced { domains, tables })
         }
-        fn constrain(&self, model: &mut Model) {
+        fn constrain(&self, _: &Tables, model: &mut Model) {
             for area in [
                 [(0, 0), (0, 1)],
                 [(1, 0), (1, 1)],
@@ -132,10 +148,14 @@ mod tests {
                 model.all_different(&area);
             }
         }
-        fn verify(&self, grid: &Grid) -> Result<(), String> {
+        fn verify(&self, grid: &Grid) -> Result<(), Violation> {
             match grid.get(0, 0) {
                 2 => Ok(()),
-                _ => Err("r1c1 must be 2".into()),
+                value => Err(Violation::Given {
+                    cell: (0, 0),
+                    value,
+                    given: 2,
+                }),
             }
         }
         fn render(&self, _: &Grid) -> String {
@@ -145,16 +165,11 @@ mod tests {
 
     #[test]
     fn answers_failing_the_check_are_cut_off_and_never_returned() {
-        let outcome = run(
-            &Picky,
-            SolveOptions {
-                check_unique: true,
-                time_limit: None,
-            },
-        )
-        .unwrap();
+        let options = SolveOptions {
+            check_unique: true,
+            time_limit: None,
+        };
         let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
-        assert_eq!(outcome.solution, Some(expected));
-        assert_eq!(outcome.unique, Some(true));
+        assert_eq!(run(&Picky, options), Ok(Outcome::Unique(expected)));
     }
 }

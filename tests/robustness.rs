@@ -5,9 +5,8 @@ mod common;
 
 use common::{repo, run};
 use mipsolve::grid::Grid;
-use mipsolve::pipeline::{self, SolveOptions};
-use mipsolve::puzzle::kenken::{Formulation, Products};
-use mipsolve::puzzle::{parse, Puzzle, Settings};
+use mipsolve::pipeline::{self, Outcome, SolveOptions};
+use mipsolve::puzzle::{self, Options, Puzzle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -22,18 +21,6 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-}
-
-fn all_settings() -> [Settings; 3] {
-    [
-        Settings::Sudoku { box_shape: None },
-        Settings::Kenken {
-            formulation: Formulation::default(),
-        },
-        Settings::Takuzu {
-            allow_duplicate_lines: false,
-        },
-    ]
 }
 
 #[test]
@@ -95,11 +82,11 @@ fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
             }
             bytes.into_iter().collect()
         };
-        for settings in all_settings() {
+        for kind in puzzle::KINDS {
             // Any parsed puzzle must also survive its reductions.
-            if let Ok(puzzles) = parse(&settings, &text) {
+            if let Ok(puzzles) = (kind.parse)(&text, &Options::new()) {
                 for p in puzzles.into_iter().flatten() {
-                    let _ = p.domains();
+                    let _ = p.reduce();
                 }
             }
         }
@@ -122,12 +109,15 @@ fn random_sudoku(rng: &mut Rng, br: usize, bc: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// Parses `text` as a `kind` puzzle with `options` and solves it.
 fn solve_text(
-    settings: &Settings,
+    kind: &str,
+    options: &Options,
     text: &str,
     check_unique: bool,
-) -> (Box<dyn Puzzle>, pipeline::Outcome) {
-    let puzzle = parse(settings, text).unwrap().remove(0).unwrap();
+) -> (Box<dyn Puzzle>, Outcome) {
+    let kind = puzzle::find(kind).unwrap();
+    let puzzle = (kind.parse)(text, options).unwrap().remove(0).unwrap();
     let options = SolveOptions {
         check_unique,
         time_limit: None,
@@ -152,13 +142,12 @@ fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
                 .iter()
                 .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
                 .collect();
-            let settings = Settings::Sudoku {
-                box_shape: Some((br, bc)),
-            };
-            let (puzzle, outcome) = solve_text(&settings, &text, false);
+            let options = Options::new().with("box", &format!("{br}x{bc}"));
+            let (puzzle, outcome) = solve_text("sudoku", &options, &text, false);
             let solution = outcome
-                .solution
-                .expect("a puzzle made from a grid is solvable");
+                .solution()
+                .expect("a puzzle made from a grid is solvable")
+                .clone();
             assert!(puzzle.verify(&solution).is_ok());
             for (r, row) in givens.iter().enumerate() {
                 for (c, &v) in row.iter().enumerate() {
@@ -170,9 +159,8 @@ fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
                 .iter()
                 .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
                 .collect();
-            let (_, outcome) = solve_text(&settings, &text, true);
-            assert_eq!(outcome.solution, Grid::from_rows(full));
-            assert_eq!(outcome.unique, Some(true));
+            let (_, outcome) = solve_text("sudoku", &options, &text, true);
+            assert_eq!(Some(outcome), Grid::from_rows(full).map(Outcome::Unique));
         }
     }
 }
@@ -236,11 +224,8 @@ fn random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens() {
                     cells + "\n"
                 })
                 .collect();
-            let settings = Settings::Takuzu {
-                allow_duplicate_lines: false,
-            };
-            let (puzzle, outcome) = solve_text(&settings, &text, false);
-            let solution = outcome.solution.expect("solvable");
+            let (puzzle, outcome) = solve_text("takuzu", &Options::new(), &text, false);
+            let solution = outcome.solution().expect("solvable").clone();
             assert!(puzzle.verify(&solution).is_ok());
             for (r, line) in text.lines().enumerate() {
                 for (c, ch) in line.chars().enumerate() {
@@ -329,21 +314,23 @@ fn random_kenken(rng: &mut Rng, grid: &[Vec<u32>]) -> String {
 fn random_kenkens_built_from_latin_squares_come_back_verified() {
     let mut rng = Rng(2024);
     for (br, bc) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
-        for (tables, products) in [
-            (true, Products::Exact),
-            (false, Products::Exact),
-            (false, Products::Log),
+        for (cages, products) in [
+            ("table", "exact"),
+            ("arithmetic", "exact"),
+            ("arithmetic", "log"),
         ] {
             let square = random_sudoku(&mut rng, br, bc);
             let text = random_kenken(&mut rng, &square);
-            let formulation = Formulation { tables, products };
-            let (puzzle, outcome) = solve_text(&Settings::Kenken { formulation }, &text, true);
+            let options = Options::new()
+                .with("cages", cages)
+                .with("products", products);
+            let (puzzle, outcome) = solve_text("kenken", &options, &text, true);
             let solution = outcome
-                .solution
+                .solution()
                 .expect("a KenKen made from a grid is solvable");
-            assert!(puzzle.verify(&solution).is_ok(), "{text}");
-            if outcome.unique == Some(true) {
-                assert_eq!(Some(solution), Grid::from_rows(square), "{text}");
+            assert!(puzzle.verify(solution).is_ok(), "{text}");
+            if let Outcome::Unique(unique) = &outcome {
+                assert_eq!(Some(unique.clone()), Grid::from_rows(square), "{text}");
             }
         }
     }

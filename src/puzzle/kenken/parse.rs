@@ -4,8 +4,12 @@
 use serde::Deserialize;
 use serde_json::{Number, Value};
 
-use super::{Cage, Formulation, Kenken, Op, MAX_SIZE};
-use crate::puzzle::{ParseError, Parsed, Puzzle};
+use super::MAX_SIZE;
+use crate::cage::{Cage, Op};
+use crate::error::{CageLabel, ParseError, Problem};
+use crate::geometry::{columns, rows};
+use crate::grid::Grid;
+use crate::puzzle::latin::{Formulation, Latin, Style};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,29 +27,20 @@ struct RawCage {
 }
 
 /// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
-pub fn parse(text: &str, formulation: Formulation) -> Result<Vec<Parsed>, ParseError> {
-    let puzzles = parse_kenkens(text, formulation)?;
-    Ok(puzzles
-        .into_iter()
-        .map(|p| p.map(|k| Box::new(k) as Box<dyn Puzzle>))
-        .collect())
-}
-
-/// [`parse`], keeping the concrete type.
 pub fn parse_kenkens(
     text: &str,
     formulation: Formulation,
-) -> Result<Vec<Result<Kenken, ParseError>>, ParseError> {
+) -> Result<Vec<Result<Latin, ParseError>>, ParseError> {
     if text.trim_start().starts_with('[') {
         let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
         if items.is_empty() {
-            return Err(ParseError::whole("no puzzle found"));
+            return Err(ParseError::whole(Problem::NoPuzzle));
         }
         return Ok(items
             .into_iter()
             .map(|item| {
                 let raw = RawPuzzle::deserialize(item)
-                    .map_err(|e| ParseError::whole(strip_position(&e)))?;
+                    .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))?;
                 validate(raw, formulation)
             })
             .collect());
@@ -55,10 +50,11 @@ pub fn parse_kenkens(
 }
 
 fn json_error(e: serde_json::Error) -> ParseError {
+    let problem = Problem::Json(strip_position(&e));
     if e.line() == 0 {
-        ParseError::whole(strip_position(&e))
+        ParseError::whole(problem)
     } else {
-        ParseError::at(e.line(), strip_position(&e))
+        ParseError::at(e.line(), problem)
     }
 }
 
@@ -72,70 +68,70 @@ fn strip_position(e: &serde_json::Error) -> String {
 }
 
 /// Checks the cages and builds the puzzle; messages name the cage by index, op and target.
-fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Kenken, ParseError> {
+fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
     let n = raw.size;
     if !(1..=MAX_SIZE).contains(&n) {
-        return Err(ParseError::whole(format!(
-            "size {n} is not supported (1 to {MAX_SIZE})"
-        )));
+        let (min, max) = (1, MAX_SIZE);
+        return Err(ParseError::whole(Problem::Size { size: n, min, max }));
     }
     let mut owner: Vec<Option<usize>> = vec![None; n * n];
     let mut cages = Vec::with_capacity(raw.cages.len());
     for (i, rc) in raw.cages.into_iter().enumerate() {
-        let label = format!("cage {} (op \"{}\", target {})", i + 1, rc.op, rc.target);
-        let fail = |what: String| ParseError::whole(format!("{label}: {what}"));
-        let op = Op::from_symbol(&rc.op)
-            .ok_or_else(|| fail(format!("unknown op \"{}\" (expected + - * / =)", rc.op)))?;
-        let target = rc
-            .target
-            .as_u64()
-            .filter(|&t| t > 0)
-            .ok_or_else(|| fail("the target must be a positive integer below 2^64".into()))?;
+        let label = CageLabel {
+            number: i + 1,
+            op: rc.op.clone(),
+            target: rc.target.to_string(),
+        };
+        let fail = |problem: Problem| ParseError::in_cage(label.clone(), problem);
+        let op = Op::from_symbol(&rc.op).ok_or_else(|| fail(Problem::UnknownOp(rc.op.clone())))?;
+        let target =
+            (rc.target.as_u64().filter(|&t| t > 0)).ok_or_else(|| fail(Problem::Target))?;
         let needed = match op {
             Op::Sub | Op::Div => Some(2),
             Op::Given => Some(1),
             Op::Add | Op::Mul => None,
         };
+        let found = rc.cells.len();
         match needed {
-            Some(k) if rc.cells.len() != k => {
-                let cells = if k == 1 { "cell" } else { "cells" };
-                return Err(fail(format!(
-                    "\"{}\" needs exactly {k} {cells}, found {}",
-                    op.symbol(),
-                    rc.cells.len()
-                )));
+            Some(expected) if found != expected => {
+                let op = op.symbol();
+                return Err(fail(Problem::CageSize {
+                    op,
+                    expected,
+                    found,
+                }));
             }
-            None if rc.cells.is_empty() => return Err(fail("the cage has no cells".into())),
+            None if found == 0 => return Err(fail(Problem::EmptyCage)),
             _ => {}
         }
-        let mut cells = Vec::with_capacity(rc.cells.len());
-        for [r, c] in rc.cells {
+        let mut cells = Vec::with_capacity(found);
+        for [row, col] in rc.cells {
             let inside = |v: i64| v >= 1 && v <= n as i64;
-            if !inside(r) || !inside(c) {
-                return Err(fail(format!("cell [{r},{c}] is outside the {n}x{n} grid")));
+            if !inside(row) || !inside(col) {
+                return Err(fail(Problem::CellOutside { row, col, size: n }));
             }
-            let (r0, c0) = (r as usize - 1, c as usize - 1);
-            match owner[r0 * n + c0] {
-                Some(j) if j == i => {
-                    return Err(fail(format!("cell [{r},{c}] is listed twice")));
-                }
-                Some(j) => {
-                    return Err(fail(format!("cell [{r},{c}] is also in cage {}", j + 1)));
-                }
-                None => owner[r0 * n + c0] = Some(i),
+            let cell = (row as usize - 1, col as usize - 1);
+            match owner[cell.0 * n + cell.1] {
+                Some(j) if j == i => return Err(fail(Problem::CellTwice(cell))),
+                Some(other) => return Err(fail(Problem::CellInTwoCages { cell, other })),
+                None => owner[cell.0 * n + cell.1] = Some(i),
             }
-            cells.push((r0, c0));
+            cells.push(cell);
         }
         cages.push(Cage { op, target, cells });
     }
     if let Some(free) = owner.iter().position(Option::is_none) {
-        return Err(ParseError::whole(format!(
-            "cell [{},{}] is in no cage",
-            free / n + 1,
-            free % n + 1
-        )));
+        let cell = (free / n, free % n);
+        return Err(ParseError::whole(Problem::CellInNoCage(cell)));
     }
-    Ok(Kenken::new(n, cages, formulation))
+    let areas = [rows(n, n), columns(n, n)].concat();
+    let style = if n <= 9 {
+        Style::Compact
+    } else {
+        Style::Spaced
+    };
+    let blank = Grid::filled(n, n, 0);
+    Ok(Latin::new(areas, cages, blank, style).with_formulation(formulation))
 }
 
 #[cfg(test)]

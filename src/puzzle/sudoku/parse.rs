@@ -1,26 +1,19 @@
 //! Sudoku text: grid form (n rows, compact or whitespace-separated, box drawing ignored) or
 //! line form (one puzzle of n*n characters per line; a file of such lines is a collection).
 
-use super::{Style, Sudoku, MAX_SIZE};
+use super::MAX_SIZE;
+use crate::error::{ParseError, Problem};
+use crate::geometry::{boxes, columns, rows};
 use crate::grid::Grid;
-use crate::puzzle::{ParseError, Parsed, Puzzle};
+use crate::puzzle::latin::{Latin, Style};
 
 const SEPARATORS: [char; 4] = ['|', '-', '+', '*'];
 
 /// Parses a file into its puzzles; a bad line in a collection fails only that puzzle.
-pub fn parse(text: &str, box_shape: Option<(usize, usize)>) -> Result<Vec<Parsed>, ParseError> {
-    let puzzles = parse_sudokus(text, box_shape)?;
-    Ok(puzzles
-        .into_iter()
-        .map(|p| p.map(|s| Box::new(s) as Box<dyn Puzzle>))
-        .collect())
-}
-
-/// [`parse`], keeping the concrete type.
 pub fn parse_sudokus(
     text: &str,
     box_shape: Option<(usize, usize)>,
-) -> Result<Vec<Result<Sudoku, ParseError>>, ParseError> {
+) -> Result<Vec<Result<Latin, ParseError>>, ParseError> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -36,7 +29,7 @@ pub fn parse_sudokus(
         })
         .collect();
     if rows.is_empty() {
-        return Err(ParseError::whole("no puzzle found"));
+        return Err(ParseError::whole(Problem::NoPuzzle));
     }
     let n = rows.len();
     let fitting = rows
@@ -89,16 +82,17 @@ fn parse_grid(
     rows: &[(usize, &str)],
     n: usize,
     box_shape: Option<(usize, usize)>,
-) -> Result<Sudoku, ParseError> {
-    let shape = box_for(n, box_shape).map_err(|m| ParseError::at(rows[0].0, m))?;
+) -> Result<Latin, ParseError> {
+    let shape = box_for(n, box_shape).map_err(|p| ParseError::at(rows[0].0, p))?;
     let mut values = Vec::with_capacity(n);
     let mut compact_rows = 0;
     for &(line, text) in rows {
         let (tokens, spaced) = row_tokens(text, Some(n));
         if tokens.len() != n {
+            let found = tokens.len();
             return Err(ParseError::at(
                 line,
-                format!("expected {n} cells, found {}", tokens.len()),
+                Problem::CellCount { expected: n, found },
             ));
         }
         if !spaced {
@@ -107,15 +101,16 @@ fn parse_grid(
         let row = tokens
             .iter()
             .map(|t| cell_value(t, n))
-            .collect::<Result<Vec<u32>, String>>()
-            .map_err(|m| ParseError::at(line, m))?;
+            .collect::<Result<Vec<u32>, Problem>>()
+            .map_err(|p| ParseError::at(line, p))?;
         values.push(row);
     }
     if rows.len() != n {
         let last = rows[rows.len() - 1].0;
+        let found = rows.len();
         return Err(ParseError::at(
             last,
-            format!("expected {n} rows, found {}", rows.len()),
+            Problem::RowCount { expected: n, found },
         ));
     }
     let style = if compact_rows * 2 >= n {
@@ -123,44 +118,46 @@ fn parse_grid(
     } else {
         Style::Spaced
     };
-    let givens = Grid::from_rows(values).ok_or_else(|| ParseError::whole("empty grid"))?;
-    let sudoku = Sudoku::new(givens, shape, style);
+    let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
+    let sudoku = sudoku(givens, shape, style);
     match sudoku.conflict() {
-        Some((r, message)) => Err(ParseError::at(rows[r].0, message)),
+        Some(((r, _), violation)) => Err(ParseError::at(rows[r].0, violation.into())),
         None => Ok(sudoku),
     }
+}
+
+/// The puzzle: rows, columns and boxes over the givens.
+fn sudoku(givens: Grid, (box_rows, box_cols): (usize, usize), style: Style) -> Latin {
+    let n = givens.rows();
+    let areas = [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)].concat();
+    Latin::new(areas, Vec::new(), givens, style)
 }
 
 fn parse_line(
     line: usize,
     text: &str,
     box_shape: Option<(usize, usize)>,
-) -> Result<Sudoku, ParseError> {
+) -> Result<Latin, ParseError> {
     let token = first_token(text);
     let len = token.chars().count();
-    let n = line_form_size(len).ok_or_else(|| {
-        ParseError::at(
-            line,
-            format!("a one-line puzzle needs n*n cells (16, 36, 64, 81, ... 1225), found {len}"),
-        )
-    })?;
-    let shape = box_for(n, box_shape).map_err(|m| ParseError::at(line, m))?;
+    let n = line_form_size(len).ok_or(ParseError::at(line, Problem::LineLength(len)))?;
+    let shape = box_for(n, box_shape).map_err(|p| ParseError::at(line, p))?;
     let values = token
         .chars()
         .map(|ch| cell_value(&ch.to_string(), n))
-        .collect::<Result<Vec<u32>, String>>()
-        .map_err(|m| ParseError::at(line, m))?;
+        .collect::<Result<Vec<u32>, Problem>>()
+        .map_err(|p| ParseError::at(line, p))?;
     let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
-    let givens = Grid::from_rows(rows).ok_or_else(|| ParseError::at(line, "empty puzzle"))?;
-    let sudoku = Sudoku::new(givens, shape, Style::Compact);
+    let givens = Grid::from_rows(rows).ok_or(ParseError::at(line, Problem::NoPuzzle))?;
+    let sudoku = sudoku(givens, shape, Style::Compact);
     match sudoku.conflict() {
-        Some((_, message)) => Err(ParseError::at(line, message)),
+        Some((_, violation)) => Err(ParseError::at(line, violation.into())),
         None => Ok(sudoku),
     }
 }
 
 /// The value of one cell token: 0 for a blank.
-fn cell_value(token: &str, n: usize) -> Result<u32, String> {
+fn cell_value(token: &str, n: usize) -> Result<u32, Problem> {
     let value = match token {
         "." | "_" | "0" => return Ok(0),
         t if t.chars().all(|ch| ch.is_ascii_digit()) => t.parse::<u32>().unwrap_or(u32::MAX),
@@ -168,27 +165,28 @@ fn cell_value(token: &str, n: usize) -> Result<u32, String> {
             let mut chars = t.chars();
             match (chars.next(), chars.next()) {
                 (Some(ch), None) if ch.is_ascii_alphabetic() => ch.to_digit(36).unwrap_or(u32::MAX),
-                (Some(ch), None) => return Err(format!("unexpected character '{ch}'")),
-                _ => return Err(format!("unexpected cell '{t}'")),
+                (Some(ch), None) => return Err(Problem::Character(ch)),
+                _ => return Err(Problem::Token(t.to_string())),
             }
         }
     };
     if value == 0 || value as usize > n {
-        return Err(format!("value {token} is out of range 1..{n}"));
+        let token = token.to_string();
+        return Err(Problem::ValueOutOfRange { token, max: n });
     }
     Ok(value)
 }
 
 /// The box shape for side `n`: the given one, or the most square `r x c` with `r <= c`.
-pub fn box_for(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), String> {
+pub fn box_for(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), Problem> {
     if !(4..=MAX_SIZE).contains(&n) {
-        return Err(format!("size {n} is not supported (4 to {MAX_SIZE})"));
+        let (min, max) = (4, MAX_SIZE);
+        return Err(Problem::Size { size: n, min, max });
     }
     if let Some((r, c)) = given {
-        if r * c != n {
-            return Err(format!(
-                "box {r}x{c} does not fit size {n} ({r}*{c} != {n})"
-            ));
+        if r.checked_mul(c) != Some(n) {
+            let (rows, cols, size) = (r, c, n);
+            return Err(Problem::BoxShape { rows, cols, size });
         }
         return Ok((r, c));
     }
@@ -198,7 +196,7 @@ pub fn box_for(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize)
         .max()
         .unwrap_or(1);
     if r == 1 {
-        return Err(format!("size {n} has no box shape ({n} is prime)"));
+        return Err(Problem::PrimeSize(n));
     }
     Ok((r, n / r))
 }

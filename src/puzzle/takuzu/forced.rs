@@ -1,12 +1,14 @@
 //! The forced moves of the Takuzu rules, used as exact reductions before the MIP.
 
-use crate::model::Domains;
+use crate::domains::Domains;
+use crate::geometry::Area;
+use crate::grid::Cell;
 
 /// Candidate bit of value 0 and of value 1 in a cell's set.
 const ZERO: u64 = 0b01;
 const ONE: u64 = 0b10;
 
-type Line = Vec<(usize, usize)>;
+type Line = Vec<Cell>;
 
 /// The rows and the columns of a board, and whether equal lines are forbidden.
 #[derive(Debug, Clone)]
@@ -16,12 +18,11 @@ pub struct ForcedMoves {
 }
 
 impl ForcedMoves {
-    /// The moves of a `rows` x `cols` board; `distinct` forbids two equal rows or columns.
-    pub fn new(rows: usize, cols: usize, distinct: bool) -> Self {
-        let row_lines = (0..rows).map(|r| (0..cols).map(|c| (r, c)).collect());
-        let col_lines = (0..cols).map(|c| (0..rows).map(|r| (r, c)).collect());
+    /// The moves on a board's rows and columns; `distinct` forbids two equal rows or columns.
+    pub fn new(rows: &[Area], columns: &[Area], distinct: bool) -> Self {
+        let cells = |lines: &[Area]| lines.iter().map(|l| l.cells.clone()).collect();
         ForcedMoves {
-            groups: [row_lines.collect(), col_lines.collect()],
+            groups: [cells(rows), cells(columns)],
             distinct,
         }
     }

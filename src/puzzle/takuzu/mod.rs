@@ -5,15 +5,37 @@ mod forced;
 mod parse;
 mod rules;
 
-pub use parse::{parse, parse_takuzus};
+pub use parse::parse_takuzus;
 
-use crate::grid::{cell_name, Grid};
-use crate::model::{Domains, LinExpr, Model};
-use crate::puzzle::Puzzle;
+use super::{boxed, Kind, OptionSpec, OptionValue, Options, Parsed, Puzzle, Reduced};
+use crate::cage::Tables;
+use crate::domains::Domains;
+use crate::error::{ParseError, Violation};
+use crate::geometry::{columns, rows, Area};
+use crate::grid::{Cell, Grid};
+use crate::model::{LinExpr, Model};
 use forced::ForcedMoves;
 
 /// Largest supported side.
 pub const MAX_SIDE: usize = 64;
+
+/// The registry entry.
+pub static KIND: Kind = Kind {
+    name: "takuzu",
+    about: "Solve Takuzu / binary puzzles (.txt: rows of 0, 1 and '.'; even sides up to 64)",
+    extensions: &["txt"],
+    options: &[OptionSpec {
+        name: "allow-duplicate-lines",
+        help: "Drop the rule that all rows and all columns differ",
+        value: OptionValue::Flag,
+    }],
+    parse,
+};
+
+fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
+    let allow_duplicate_lines = options.flag("allow-duplicate-lines");
+    Ok(boxed(parse_takuzus(text, allow_duplicate_lines)?))
+}
 
 /// A Takuzu: givens (`None` = blank) and whether equal lines are allowed.
 #[derive(Debug, Clone)]
@@ -22,6 +44,8 @@ pub struct Takuzu {
     cols: usize,
     givens: Vec<Option<u8>>,
     allow_duplicate_lines: bool,
+    /// The rows, then the columns.
+    lines: Vec<Area>,
 }
 
 impl Takuzu {
@@ -37,6 +61,7 @@ impl Takuzu {
             cols,
             givens,
             allow_duplicate_lines,
+            lines: [self::rows(rows, cols), columns(rows, cols)].concat(),
         }
     }
 
@@ -46,9 +71,9 @@ impl Takuzu {
     }
 
     /// The first rule the givens already break, with the row it shows on.
-    pub fn broken_rule(&self) -> Option<(usize, String)> {
+    pub fn broken_rule(&self) -> Option<(usize, Violation)> {
         let get = |r, c| self.given(r, c);
-        rules::broken_rule(get, self.rows, self.cols).or_else(|| {
+        rules::broken_rule(get, &self.lines).or_else(|| {
             if self.allow_duplicate_lines {
                 None
             } else {
@@ -60,11 +85,12 @@ impl Takuzu {
     /// Distinct lines: for lines a < b, continuous `z_j <= x_a + x_b`, `z_j <= 2 - x_a - x_b`
     /// (z is at most `x_a xor x_b`) and `sum_j z_j >= 1`. Pairs that already differ in a
     /// decided cell need nothing.
-    fn distinct(&self, model: &mut Model, lines: &[Vec<(usize, usize)>]) {
-        let digit = |model: &Model, (r, c): (usize, usize)| model.domains().get(r, c);
+    fn distinct(&self, model: &mut Model, lines: &[Area]) {
+        let digit = |model: &Model, (r, c): Cell| model.domains().get(r, c);
         for a in 0..lines.len() {
             for b in a + 1..lines.len() {
-                let differ = lines[a].iter().zip(&lines[b]).any(|(&p, &q)| {
+                let (line_a, line_b) = (&lines[a].cells, &lines[b].cells);
+                let differ = line_a.iter().zip(line_b).any(|(&p, &q)| {
                     let (sp, sq) = (digit(model, p), digit(model, q));
                     sp.count_ones() == 1 && sq.count_ones() == 1 && sp != sq
                 });
@@ -72,7 +98,7 @@ impl Takuzu {
                     continue;
                 }
                 let mut sum = LinExpr::default();
-                for (&(ra, ca), &(rb, cb)) in lines[a].iter().zip(&lines[b]) {
+                for (&(ra, ca), &(rb, cb)) in line_a.iter().zip(line_b) {
                     let z = model.continuous(0.0, 1.0);
                     let mut both = model.x(ra, ca, 1);
                     both.add_expr(&model.x(rb, cb, 1), 1.0);
@@ -95,7 +121,7 @@ impl Puzzle for Takuzu {
         (self.rows, self.cols)
     }
 
-    fn domains(&self) -> Option<Domains> {
+    fn reduce(&self) -> Option<Reduced> {
         let mut domains = Domains::full(self.rows, self.cols, vec![0, 1]);
         for r in 0..self.rows {
             for c in 0..self.cols {
@@ -104,23 +130,24 @@ impl Puzzle for Takuzu {
                 }
             }
         }
-        let moves = ForcedMoves::new(self.rows, self.cols, !self.allow_duplicate_lines);
-        crate::propagate::probe(&mut domains, |d| moves.propagate(d)).then_some(domains)
+        let (row_lines, col_lines) = self.lines.split_at(self.rows);
+        let moves = ForcedMoves::new(row_lines, col_lines, !self.allow_duplicate_lines);
+        let feasible = crate::reduce::probe(&mut domains, |d| moves.propagate(d));
+        feasible.then(|| Reduced {
+            domains,
+            tables: Tables::default(),
+        })
     }
 
-    fn constrain(&self, model: &mut Model) {
-        let lines: Vec<Vec<(usize, usize)>> = rules::lines(self.rows, self.cols)
-            .into_iter()
-            .map(|(_, l)| l)
-            .collect();
-        for line in &lines {
-            let half = (line.len() / 2) as f64;
+    fn constrain(&self, _: &Tables, model: &mut Model) {
+        for line in &self.lines {
+            let half = (line.cells.len() / 2) as f64;
             let mut ones = LinExpr::default();
-            for &(r, c) in line {
+            for &(r, c) in &line.cells {
                 ones.add_expr(&model.x(r, c, 1), 1.0);
             }
             model.add(ones, half, half);
-            for w in line.windows(3) {
+            for w in line.cells.windows(3) {
                 let mut window = LinExpr::default();
                 for &(r, c) in w {
                     window.add_expr(&model.x(r, c, 1), 1.0);
@@ -129,43 +156,42 @@ impl Puzzle for Takuzu {
             }
         }
         if !self.allow_duplicate_lines {
-            let (row_lines, col_lines) = lines.split_at(self.rows);
+            let (row_lines, col_lines) = self.lines.split_at(self.rows);
             self.distinct(model, row_lines);
             self.distinct(model, col_lines);
         }
     }
 
-    fn verify(&self, grid: &Grid) -> Result<(), String> {
+    fn verify(&self, grid: &Grid) -> Result<(), Violation> {
         if grid.rows() != self.rows || grid.cols() != self.cols {
-            return Err(format!("the grid is not {}x{}", self.rows, self.cols));
+            let (rows, cols) = (self.rows, self.cols);
+            return Err(Violation::Shape { rows, cols });
         }
         for r in 0..self.rows {
             for c in 0..self.cols {
-                let v = grid.get(r, c);
-                if v > 1 {
-                    return Err(format!("{} holds {v}, not 0 or 1", cell_name(r, c)));
+                let (cell, value) = ((r, c), grid.get(r, c));
+                if value > 1 {
+                    let (min, max) = (0, 1);
+                    return Err(Violation::OutOfRange {
+                        cell,
+                        value,
+                        min,
+                        max,
+                    });
                 }
-                if self.given(r, c).is_some_and(|g| u32::from(g) != v) {
-                    return Err(format!("{} does not keep its given", cell_name(r, c)));
+                if let Some(given) = self.given(r, c).map(u32::from).filter(|&g| g != value) {
+                    return Err(Violation::Given { cell, value, given });
                 }
             }
         }
+        // On a complete grid, a line that is not half ones has more than half of one digit.
         let get = |r, c| Some(grid.get(r, c) as u8);
-        if let Some((_, why)) = rules::broken_rule(get, self.rows, self.cols) {
-            return Err(why);
-        }
-        for (name, line) in rules::lines(self.rows, self.cols) {
-            let ones = line.iter().filter(|&&(r, c)| grid.get(r, c) == 1).count();
-            if ones * 2 != line.len() {
-                return Err(format!(
-                    "{name} has {ones} ones, not half of {}",
-                    line.len()
-                ));
-            }
+        if let Some((_, violation)) = rules::broken_rule(get, &self.lines) {
+            return Err(violation);
         }
         if !self.allow_duplicate_lines {
-            if let Some((_, why)) = rules::equal_lines(get, self.rows, self.cols) {
-                return Err(why);
+            if let Some((_, violation)) = rules::equal_lines(get, self.rows, self.cols) {
+                return Err(violation);
             }
         }
         Ok(())
@@ -182,3 +208,7 @@ impl Puzzle for Takuzu {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "verify_tests.rs"]
+mod verify_tests;

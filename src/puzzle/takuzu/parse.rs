@@ -1,18 +1,9 @@
 //! Takuzu text: rows of `0`, `1` and blanks (`.` or `_`); `#` starts a comment line.
 
 use super::{Takuzu, MAX_SIDE};
-use crate::puzzle::{ParseError, Parsed, Puzzle};
+use crate::error::{ParseError, Problem};
 
 /// Parses a file holding one Takuzu.
-pub fn parse(text: &str, allow_duplicate_lines: bool) -> Result<Vec<Parsed>, ParseError> {
-    let puzzles = parse_takuzus(text, allow_duplicate_lines)?;
-    Ok(puzzles
-        .into_iter()
-        .map(|p| p.map(|t| Box::new(t) as Box<dyn Puzzle>))
-        .collect())
-}
-
-/// [`parse`], keeping the concrete type.
 pub fn parse_takuzus(
     text: &str,
     allow_duplicate_lines: bool,
@@ -21,7 +12,7 @@ pub fn parse_takuzus(
         .lines()
         .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
     {
-        return Err(ParseError::whole("no puzzle found"));
+        return Err(ParseError::whole(Problem::NoPuzzle));
     }
     Ok(vec![parse_one(text, allow_duplicate_lines)])
 }
@@ -34,16 +25,20 @@ fn parse_one(text: &str, allow_duplicate_lines: bool) -> Result<Takuzu, ParseErr
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     let Some(&(first_line, first)) = rows.first() else {
-        return Err(ParseError::whole("no puzzle found"));
+        return Err(ParseError::whole(Problem::NoPuzzle));
     };
     let cols = first.chars().filter(|ch| !ch.is_whitespace()).count();
     let mut givens = Vec::with_capacity(rows.len() * cols);
     for &(line, text) in &rows {
         let cells: Vec<char> = text.chars().filter(|ch| !ch.is_whitespace()).collect();
         if cells.len() != cols {
+            let found = cells.len();
             return Err(ParseError::at(
                 line,
-                format!("expected {cols} cells, found {}", cells.len()),
+                Problem::CellCount {
+                    expected: cols,
+                    found,
+                },
             ));
         }
         for ch in cells {
@@ -51,12 +46,7 @@ fn parse_one(text: &str, allow_duplicate_lines: bool) -> Result<Takuzu, ParseErr
                 '0' => Some(0),
                 '1' => Some(1),
                 '.' | '_' => None,
-                other => {
-                    return Err(ParseError::at(
-                        line,
-                        format!("unexpected character '{other}'"),
-                    ))
-                }
+                other => return Err(ParseError::at(line, Problem::Character(other))),
             });
         }
     }
@@ -66,21 +56,19 @@ fn parse_one(text: &str, allow_duplicate_lines: bool) -> Result<Takuzu, ParseErr
         (n_rows, "rows", rows[n_rows - 1].0),
     ] {
         if count % 2 == 1 {
-            return Err(ParseError::at(
-                line,
-                format!("{count} {what}: the number of {what} must be even"),
-            ));
+            return Err(ParseError::at(line, Problem::OddSide { count, what }));
         }
         if count > MAX_SIDE {
+            let max = MAX_SIDE;
             return Err(ParseError::at(
                 line,
-                format!("{count} {what}: at most {MAX_SIDE} are supported"),
+                Problem::SideTooLarge { count, what, max },
             ));
         }
     }
     let takuzu = Takuzu::new(n_rows, cols, givens, allow_duplicate_lines);
     match takuzu.broken_rule() {
-        Some((r, message)) => Err(ParseError::at(rows[r].0, message)),
+        Some((r, violation)) => Err(ParseError::at(rows[r].0, violation.into())),
         None => Ok(takuzu),
     }
 }

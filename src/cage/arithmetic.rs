@@ -1,44 +1,9 @@
-//! KenKen cages: their arithmetic in exact integers (for the verifier and the reductions) and
-//! their linearizations on the shared cell model.
+//! A cage as arithmetic on the cell values, as in the formulation documents: sums and
+//! differences of `v[r,c] = sum_k k x[r,c,k]`, products and quotients by logarithms or by
+//! integer prime exponents.
 
-use std::fmt;
-
+use super::{Cage, Op};
 use crate::model::{LinExpr, Model};
-
-/// A cage's operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Given,
-}
-
-impl Op {
-    /// The op from its JSON spelling (`x`, `×`, `÷` accepted as aliases).
-    pub fn from_symbol(symbol: &str) -> Option<Op> {
-        Some(match symbol {
-            "+" => Op::Add,
-            "-" | "−" => Op::Sub,
-            "*" | "x" | "X" | "×" => Op::Mul,
-            "/" | "÷" => Op::Div,
-            "=" => Op::Given,
-            _ => return None,
-        })
-    }
-
-    /// The canonical symbol.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Op::Add => "+",
-            Op::Sub => "-",
-            Op::Mul => "*",
-            Op::Div => "/",
-            Op::Given => "=",
-        }
-    }
-}
 
 /// How `*` and `/` cages become linear constraints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,44 +15,9 @@ pub enum Products {
     Exact,
 }
 
-/// A cage: cells (0-based) whose values combine by `op` to `target`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cage {
-    pub op: Op,
-    pub target: u64,
-    pub cells: Vec<(usize, usize)>,
-}
-
-impl fmt::Display for Cage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "op \"{}\", target {}", self.op.symbol(), self.target)
-    }
-}
-
 impl Cage {
-    /// Whether `values` (one per cell, in order) meet the cage, in exact integers.
-    pub fn holds(&self, values: &[u64]) -> bool {
-        let t = u128::from(self.target);
-        match (self.op, values) {
-            (Op::Given, [v]) => *v == self.target,
-            (Op::Sub, [a, b]) => a.abs_diff(*b) == self.target,
-            (Op::Div, [a, b]) => {
-                let (hi, lo) = ((*a).max(*b), (*a).min(*b));
-                lo != 0 && hi % lo == 0 && hi / lo == self.target
-            }
-            (Op::Add, _) => values.iter().map(|&v| u128::from(v)).sum::<u128>() == t,
-            (Op::Mul, _) => {
-                values
-                    .iter()
-                    .try_fold(1u128, |acc, &v| acc.checked_mul(u128::from(v)))
-                    == Some(t)
-            }
-            _ => false,
-        }
-    }
-
-    /// Adds the cage's constraints on the model.
-    pub fn constrain(&self, model: &mut Model, products: Products) {
+    /// Adds the cage's arithmetic rows on the model.
+    pub fn constrain_arithmetic(&self, model: &mut Model, products: Products) {
         let t = self.target as f64;
         match self.op {
             Op::Given | Op::Add => {

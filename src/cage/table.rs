@@ -1,9 +1,12 @@
-//! A cage's assignments listed once, so that the reductions only filter them (a table
-//! constraint): a candidate stays only if some assignment still possible uses it.
+//! A cage's assignments listed once per puzzle, so that the reductions only filter them (a
+//! table constraint) and the model can choose among them (the cage's convex hull).
 
-use crate::model::{Domains, LinExpr, Model, Var};
+use crate::domains::Domains;
+use crate::geometry::Area;
+use crate::grid::Cell;
+use crate::model::{LinExpr, Model, Var};
 
-use super::cage::{Cage, Op};
+use super::{Cage, Op};
 
 /// Upper bound on search nodes spent listing one cage's assignments.
 const SEARCH_BUDGET: usize = 100_000;
@@ -11,25 +14,64 @@ const SEARCH_BUDGET: usize = 100_000;
 /// Upper bound on the assignments kept for one cage.
 const MAX_ASSIGNMENTS: usize = 20_000;
 
-/// The assignments meeting one cage (cells of one row or column differ).
+/// Areas hold a value at most once: per cage cell, the bit set of the (at most 64) areas it
+/// shares with another cell of the same cage.
+pub fn shared_areas(cells: &[Cell], areas: &[Area]) -> Vec<u64> {
+    let mut groups = vec![0u64; cells.len()];
+    let shared = areas
+        .iter()
+        .filter(|a| cells.iter().filter(|cell| a.cells.contains(cell)).count() >= 2);
+    for (bit, area) in shared.take(64).enumerate() {
+        for (group, cell) in groups.iter_mut().zip(cells) {
+            if area.cells.contains(cell) {
+                *group |= 1 << bit;
+            }
+        }
+    }
+    groups
+}
+
+/// The assignments meeting one cage, cells of one area holding different values.
 #[derive(Debug, Clone)]
 pub struct Table {
-    cells: Vec<(usize, usize)>,
+    cells: Vec<Cell>,
     /// Value indices, `cells.len()` per assignment.
     assignments: Vec<u8>,
 }
 
 impl Table {
-    /// Lists the assignments of `cage` over the candidates in `domains`; `None` when there
-    /// are too many to list or the search for them runs over its budget.
-    pub fn new(cage: &Cage, domains: &Domains) -> Option<Table> {
+    /// Lists the assignments of `cage` over the candidates in `domains`, where `groups` are
+    /// the cells' [`shared_areas`]; `None` when there are too many to list or the search for
+    /// them runs over its budget.
+    pub fn new(cage: &Cage, groups: &[u64], domains: &Domains) -> Option<Table> {
         let sets = cage.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
-        let mut search = Search::new(cage, domains.values(), sets);
+        let mut search = Search::new(cage, groups, domains.values(), sets);
         let start = if cage.op == Op::Mul { 1 } else { 0 };
         search.extend(start).then(|| Table {
             cells: cage.cells.clone(),
             assignments: search.assignments,
         })
+    }
+
+    /// Whether no assignment meets the cage.
+    pub fn is_empty(&self) -> bool {
+        self.assignments.is_empty()
+    }
+
+    /// The assignments whose values are all still candidates in `domains`.
+    pub fn filtered(&self, domains: &Domains) -> Table {
+        let sets: Vec<u64> = self.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
+        let assignments = self
+            .assignments
+            .chunks_exact(sets.len())
+            .filter(|a| a.iter().zip(&sets).all(|(&k, &s)| s >> k & 1 == 1))
+            .flatten()
+            .copied()
+            .collect();
+        Table {
+            cells: self.cells.clone(),
+            assignments,
+        }
     }
 
     /// Number of assignments listed.
@@ -81,18 +123,42 @@ impl Table {
     }
 }
 
+/// The tables of a puzzle's cages, by cage index, listed once by the reductions and handed
+/// on to the model.
+#[derive(Debug, Clone, Default)]
+pub struct Tables {
+    tables: Vec<Option<Table>>,
+}
+
+impl Tables {
+    /// Tables by cage index; `None` for a cage that was not listed.
+    pub fn new(tables: Vec<Option<Table>>) -> Self {
+        Tables { tables }
+    }
+
+    /// The table of cage `index`, if it was listed.
+    pub fn get(&self, index: usize) -> Option<&Table> {
+        self.tables.get(index)?.as_ref()
+    }
+
+    /// Every listed table.
+    pub fn iter(&self) -> impl Iterator<Item = &Table> {
+        self.tables.iter().flatten()
+    }
+}
+
 /// Depth-first listing of a cage's assignments.
 struct Search<'a> {
     cage: &'a Cage,
+    groups: &'a [u64],
     values: &'a [i64],
     sets: Vec<u64>,
     /// Per depth, the least and the greatest sum (or product) the cells from there can add.
     rest_low: Vec<u64>,
     rest_high: Vec<u64>,
     chosen: Vec<usize>,
-    /// Values already chosen in each row and each column of the grid, as bit sets.
-    row_used: Vec<u64>,
-    col_used: Vec<u64>,
+    /// Values already chosen in each shared area, as bit sets.
+    used: [u64; 64],
     /// The chosen values at a leaf, kept to avoid allocating there.
     leaf: Vec<u64>,
     assignments: Vec<u8>,
@@ -100,9 +166,8 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(cage: &'a Cage, values: &'a [i64], sets: Vec<u64>) -> Self {
+    fn new(cage: &'a Cage, groups: &'a [u64], values: &'a [i64], sets: Vec<u64>) -> Self {
         let n = sets.len();
-        let grid_side = 1 + cage.cells.iter().map(|&(r, c)| r.max(c)).max().unwrap_or(0);
         let combine = |a: u64, b: u64| match cage.op {
             Op::Mul => a.saturating_mul(b),
             _ => a.saturating_add(b),
@@ -118,13 +183,13 @@ impl<'a> Search<'a> {
         }
         Search {
             cage,
+            groups,
             values,
             sets,
             rest_low,
             rest_high,
             chosen: Vec::with_capacity(n),
-            row_used: vec![0; grid_side],
-            col_used: vec![0; grid_side],
+            used: [0; 64],
             leaf: Vec::with_capacity(n),
             assignments: Vec::new(),
             nodes: 0,
@@ -147,8 +212,9 @@ impl<'a> Search<'a> {
             }
             return self.assignments.len() <= MAX_ASSIGNMENTS * depth;
         }
-        let (r, c) = self.cage.cells[depth];
-        let open = self.sets[depth] & !(self.row_used[r] | self.col_used[c]);
+        let group = self.groups[depth];
+        let taken = bits(group).fold(0, |acc, a| acc | self.used[a]);
+        let open = self.sets[depth] & !taken;
         for k in (0..self.values.len()).filter(|&k| open >> k & 1 == 1) {
             let v = self.values[k].max(0) as u64;
             let next = match self.cage.op {
@@ -159,11 +225,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.chosen.push(k);
-            self.row_used[r] |= 1 << k;
-            self.col_used[c] |= 1 << k;
+            bits(group).for_each(|a| self.used[a] |= 1 << k);
             let within_budget = self.extend(next);
-            self.row_used[r] &= !(1 << k);
-            self.col_used[c] &= !(1 << k);
+            bits(group).for_each(|a| self.used[a] &= !(1 << k));
             self.chosen.pop();
             if !within_budget {
                 return false;
@@ -192,11 +256,23 @@ impl<'a> Search<'a> {
     }
 }
 
+/// The indices of the set bits of `set`.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let bit = set.trailing_zeros() as usize;
+            set &= set - 1;
+            bit
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::{columns, rows};
 
-    fn cage(op: Op, target: u64, cells: &[(usize, usize)]) -> Cage {
+    fn cage(op: Op, target: u64, cells: &[Cell]) -> Cage {
         Cage {
             op,
             target,
@@ -204,11 +280,18 @@ mod tests {
         }
     }
 
+    /// A cage's table over the rows and columns of an `n` x `n` grid.
+    fn table(cage: &Cage, domains: &Domains) -> Option<Table> {
+        let n = domains.rows();
+        let lines = [rows(n, n), columns(n, n)].concat();
+        Table::new(cage, &shared_areas(&cage.cells, &lines), domains)
+    }
+
     #[test]
     fn only_values_of_some_assignment_stay() {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // Cells of one row: 3 = 1 + 2 only.
-        let table = Table::new(&cage(Op::Add, 3, &[(0, 0), (0, 1)]), &domains).unwrap();
+        let table = table(&cage(Op::Add, 3, &[(0, 0), (0, 1)]), &domains).unwrap();
         assert!(table.restrict(&mut domains));
         assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b11, 0b11));
         domains.set(0, 0, 0b01);
@@ -220,7 +303,7 @@ mod tests {
     fn cells_in_different_lines_may_repeat_a_value() {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // An L-shaped product cage, corner (0,1): 4 = 2*1*2 (the 2s on a diagonal) or 1*4*1.
-        let table = Table::new(&cage(Op::Mul, 4, &[(0, 0), (0, 1), (1, 1)]), &domains).unwrap();
+        let table = table(&cage(Op::Mul, 4, &[(0, 0), (0, 1), (1, 1)]), &domains).unwrap();
         table.restrict(&mut domains);
         assert_eq!(domains.get(0, 1), 0b1001, "the corner is 1 or 4");
         assert_eq!(domains.get(0, 0), 0b0011, "4 would need 1*1 in one column");
@@ -230,6 +313,21 @@ mod tests {
     fn a_cage_with_too_many_assignments_is_not_listed() {
         let domains = Domains::full(32, 32, (1..=32).collect());
         let cells: Vec<_> = (0..8).map(|c| (0, c)).collect();
-        assert!(Table::new(&cage(Op::Add, 132, &cells), &domains).is_none());
+        assert!(table(&cage(Op::Add, 132, &cells), &domains).is_none());
+    }
+
+    #[test]
+    fn cells_sharing_a_box_differ_too() {
+        let domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
+        let sum_two = cage(Op::Add, 2, &[(0, 0), (1, 1)]);
+        let lines = [rows(4, 4), columns(4, 4)].concat();
+        let by_lines = Table::new(&sum_two, &shared_areas(&sum_two.cells, &lines), &domains);
+        assert_eq!(by_lines.map(|t| t.len()), Some(1), "1 + 1 on a diagonal");
+        let with_boxes = [lines, crate::geometry::boxes(4, 2, 2)].concat();
+        let groups = shared_areas(&sum_two.cells, &with_boxes);
+        assert_eq!(
+            Table::new(&sum_two, &groups, &domains).map(|t| t.len()),
+            Some(0)
+        );
     }
 }

@@ -1,27 +1,10 @@
-//! Exact candidate reductions, run before the MIP is built.
+//! Exact candidate reductions (deductions without guessing), run before the MIP is built.
 
 mod all_different;
 
 pub use all_different::AllDifferent;
 
-use crate::model::Domains;
-
-/// A set of cells whose values must all differ.
-pub type Area = Vec<(usize, usize)>;
-
-/// The rows of a `rows` x `cols` grid.
-pub fn rows(rows: usize, cols: usize) -> Vec<Area> {
-    (0..rows)
-        .map(|r| (0..cols).map(|c| (r, c)).collect())
-        .collect()
-}
-
-/// The columns of a `rows` x `cols` grid.
-pub fn columns(rows: usize, cols: usize) -> Vec<Area> {
-    (0..cols)
-        .map(|c| (0..rows).map(|r| (r, c)).collect())
-        .collect()
-}
+use crate::domains::Domains;
 
 /// Grids with more open candidates than this skip probing: its cost grows faster than its gain.
 const PROBE_LIMIT: usize = 8192;

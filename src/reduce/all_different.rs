@@ -3,30 +3,31 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::model::Domains;
-
-use super::Area;
+use crate::domains::Domains;
+use crate::geometry::Area;
+use crate::grid::Cell;
 
 /// Two areas sharing at least two cells, seen from `area`: when a value's places in `area`
 /// all lie in the shared cells, the value leaves the other area's remaining cells.
 #[derive(Debug, Clone)]
 struct Overlap {
-    shared: Vec<(usize, usize)>,
-    rest_of_area: Vec<(usize, usize)>,
-    rest_of_other: Vec<(usize, usize)>,
+    shared: Vec<Cell>,
+    rest_of_area: Vec<Cell>,
+    rest_of_other: Vec<Cell>,
 }
 
 /// All-different areas with their overlaps worked out once.
 #[derive(Debug, Clone)]
 pub struct AllDifferent {
-    areas: Vec<Area>,
+    areas: Vec<Vec<Cell>>,
     overlaps: Vec<Overlap>,
 }
 
 impl AllDifferent {
     /// The areas of a grid whose values range over `values` candidates per cell.
-    pub fn new(areas: Vec<Area>, values: usize) -> Self {
-        let mut areas_of: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    pub fn new(areas: &[Area], values: usize) -> Self {
+        let areas: Vec<Vec<Cell>> = areas.iter().map(|a| a.cells.clone()).collect();
+        let mut areas_of: HashMap<Cell, Vec<usize>> = HashMap::new();
         for (i, area) in areas.iter().enumerate() {
             for &cell in area {
                 areas_of.entry(cell).or_default().push(i);
@@ -37,7 +38,7 @@ impl AllDifferent {
             if area.len() != values {
                 continue;
             }
-            let mut shared_with: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
+            let mut shared_with: BTreeMap<usize, Vec<Cell>> = BTreeMap::new();
             for &cell in area {
                 for &j in areas_of[&cell].iter().filter(|&&j| j != i) {
                     shared_with.entry(j).or_default().push(cell);
@@ -48,7 +49,7 @@ impl AllDifferent {
                     continue;
                 }
                 let outside =
-                    |a: &Area| a.iter().filter(|c| !shared.contains(c)).copied().collect();
+                    |a: &[Cell]| a.iter().filter(|c| !shared.contains(c)).copied().collect();
                 overlaps.push(Overlap {
                     rest_of_area: outside(area),
                     rest_of_other: outside(&areas[j]),
@@ -72,9 +73,8 @@ impl AllDifferent {
                 }
             }
             for overlap in &self.overlaps {
-                let union = |cells: &[(usize, usize)]| {
-                    cells.iter().fold(0, |acc, &(r, c)| acc | domains.get(r, c))
-                };
+                let union =
+                    |cells: &[Cell]| cells.iter().fold(0, |acc, &(r, c)| acc | domains.get(r, c));
                 let confined = union(&overlap.shared) & !union(&overlap.rest_of_area);
                 if confined == 0 {
                     continue;
@@ -96,7 +96,7 @@ impl AllDifferent {
 /// One pass over one area: a decided cell's value leaves the other cells, and when the area
 /// has a cell per value, a value with one place left goes there. `None` on a contradiction,
 /// else whether anything was removed.
-fn singles(domains: &mut Domains, area: &Area, values: usize) -> Option<bool> {
+fn singles(domains: &mut Domains, area: &[Cell], values: usize) -> Option<bool> {
     let (mut decided, mut once, mut twice) = (0u64, 0u64, 0u64);
     for &(r, c) in area {
         let set = domains.get(r, c);
@@ -142,16 +142,11 @@ fn singles(domains: &mut Domains, area: &Area, values: usize) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::propagate::{columns, rows};
+    use crate::geometry::{boxes, columns, rows};
 
     /// A 4x4 grid's rows, columns and 2x2 boxes.
     fn sudoku_4x4() -> AllDifferent {
-        let mut areas = rows(4, 4);
-        areas.extend(columns(4, 4));
-        for (r0, c0) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
-            areas.push(vec![(r0, c0), (r0, c0 + 1), (r0 + 1, c0), (r0 + 1, c0 + 1)]);
-        }
-        AllDifferent::new(areas, 4)
+        AllDifferent::new(&[rows(4, 4), columns(4, 4), boxes(4, 2, 2)].concat(), 4)
     }
 
     #[test]

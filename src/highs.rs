@@ -1,4 +1,4 @@
-//! The solver backend: hands a [`Model`] to HiGHS through good_lp and reports the outcome.
+//! The solver backend: hands a [`Model`] to HiGHS through good_lp and reports what it found.
 
 use std::time::Duration;
 
@@ -7,11 +7,12 @@ use good_lp::{
     variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable,
 };
 
+use crate::error::SolveError;
 use crate::model::{Model, VarKind};
 
 /// What one MIP solve ended with.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SolveStatus {
+pub enum MipStatus {
     /// A feasible point, as variable values by index.
     Feasible(Vec<f64>),
     /// Proven infeasible.
@@ -21,15 +22,15 @@ pub enum SolveStatus {
 }
 
 /// Solves the feasibility problem of `model` on one thread, within `time_limit`.
-pub fn solve(model: &Model, time_limit: Option<Duration>) -> anyhow::Result<SolveStatus> {
+pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatus, SolveError> {
     if model.is_contradictory() {
-        return Ok(SolveStatus::Infeasible);
+        return Ok(MipStatus::Infeasible);
     }
     if model.vars().is_empty() {
-        return Ok(SolveStatus::Feasible(Vec::new()));
+        return Ok(MipStatus::Feasible(Vec::new()));
     }
     if time_limit.is_some_and(|t| t.is_zero()) {
-        return Ok(SolveStatus::TimeLimit);
+        return Ok(MipStatus::TimeLimit);
     }
     let mut problem = ProblemVariables::new();
     let vars: Vec<Variable> = model
@@ -76,12 +77,12 @@ pub fn solve(model: &Model, time_limit: Option<Duration>) -> anyhow::Result<Solv
         }
     }
     match lp.solve() {
-        Ok(solution) => Ok(SolveStatus::Feasible(
+        Ok(solution) => Ok(MipStatus::Feasible(
             vars.iter().map(|&v| solution.value(v)).collect(),
         )),
-        Err(ResolutionError::Infeasible) => Ok(SolveStatus::Infeasible),
+        Err(ResolutionError::Infeasible) => Ok(MipStatus::Infeasible),
         // HiGHS stopped (time limit) without a feasible point.
-        Err(ResolutionError::Other("NoSolutionFound")) => Ok(SolveStatus::TimeLimit),
-        Err(e) => Err(anyhow::anyhow!("HiGHS failed: {e}")),
+        Err(ResolutionError::Other("NoSolutionFound")) => Ok(MipStatus::TimeLimit),
+        Err(e) => Err(SolveError::Backend(e.to_string())),
     }
 }

@@ -1,0 +1,186 @@
+//! The command line: the only module that knows clap. One subcommand per registered kind,
+//! with the kind's own options and the common ones; the result is a plain [`Config`].
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use mipsolve::pipeline::SolveOptions;
+use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
+
+use super::output::Format;
+
+/// Everything a run needs, free of clap.
+#[derive(Clone)]
+pub struct Config {
+    /// The puzzle kind.
+    pub kind: &'static Kind,
+    /// The kind's option values.
+    pub options: Options,
+    /// Files, folders, or `-`.
+    pub paths: Vec<PathBuf>,
+    /// Uniqueness and time limit.
+    pub solve: SolveOptions,
+    /// How records are written.
+    pub format: Format,
+    /// Puzzles solved in parallel.
+    pub jobs: usize,
+    /// No progress bar and no summary.
+    pub quiet: bool,
+}
+
+/// The options every kind shares.
+#[derive(Debug, Args)]
+struct Common {
+    /// Puzzle files or directories ('-' reads standard input)
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Also prove the solution unique, or show a second one
+    #[arg(long)]
+    check_unique: bool,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Time limit per puzzle, in seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Puzzles solved in parallel (default: the number of cores)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// No progress bar and no summary on standard error
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// Solved grids as text, in the input's style
+    Text,
+    /// One JSON object per puzzle per line
+    Json,
+}
+
+/// The whole command line: one subcommand per registered kind.
+fn command() -> Command {
+    let mut cmd = Command::new("mipsolve")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Solve logic puzzles as mixed integer programs (HiGHS)")
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for kind in KINDS {
+        let mut sub = Command::new(kind.name).about(kind.about);
+        for spec in kind.options {
+            sub = sub.arg(option_arg(spec));
+        }
+        cmd = cmd.subcommand(Common::augment_args(sub));
+    }
+    cmd
+}
+
+/// A kind's option as a clap argument.
+fn option_arg(spec: &'static OptionSpec) -> Arg {
+    let arg = Arg::new(spec.name).long(spec.name).help(spec.help);
+    match &spec.value {
+        OptionValue::Flag => arg.action(ArgAction::SetTrue),
+        OptionValue::Choice(choices) => {
+            let values = choices
+                .iter()
+                .map(|&(name, help)| PossibleValue::new(name).help(help));
+            let arg = arg.value_parser(PossibleValuesParser::new(values));
+            match choices.first() {
+                Some(&(default, _)) => arg.default_value(default),
+                None => arg,
+            }
+        }
+        OptionValue::Value { placeholder, check } => {
+            let check = *check;
+            arg.value_name(*placeholder)
+                .value_parser(move |text: &str| check(text).map(|()| text.to_string()))
+        }
+    }
+}
+
+/// Parses the process arguments; prints usage and exits with code 2 on error.
+pub fn parse_args() -> Config {
+    let matches = command().get_matches();
+    config_from(&matches).unwrap_or_else(|e| e.exit())
+}
+
+fn config_from(matches: &ArgMatches) -> Result<Config, clap::Error> {
+    let missing = || clap::Error::new(clap::error::ErrorKind::MissingSubcommand);
+    let (name, sub) = matches.subcommand().ok_or_else(missing)?;
+    let kind = puzzle::find(name).ok_or_else(missing)?;
+    let mut options = Options::new();
+    for spec in kind.options {
+        match spec.value {
+            OptionValue::Flag if sub.get_flag(spec.name) => {
+                options = options.with(spec.name, "true")
+            }
+            OptionValue::Flag => {}
+            _ => {
+                if let Some(value) = sub.get_one::<String>(spec.name) {
+                    options = options.with(spec.name, value);
+                }
+            }
+        }
+    }
+    let common = Common::from_arg_matches(sub)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(Config {
+        kind,
+        options,
+        paths: common.paths,
+        solve: SolveOptions {
+            check_unique: common.check_unique,
+            time_limit: common.time_limit,
+        },
+        format: match common.format {
+            FormatArg::Text => Format::Text,
+            FormatArg::Json => Format::Json,
+        },
+        jobs: common.jobs.map_or(cores, usize::from),
+        quiet: common.quiet,
+    })
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn every_kind_is_a_subcommand_with_its_own_options() {
+        let matches = command()
+            .try_get_matches_from(["mipsolve", "kenken", "--products", "log", "p.json"])
+            .unwrap();
+        let config = config_from(&matches).unwrap();
+        assert_eq!(config.kind.name, "kenken");
+        assert_eq!(config.options.get("products"), Some("log"));
+        assert_eq!(config.options.get("cages"), Some("table"), "the default");
+        let takuzu = ["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"];
+        let config = config_from(&command().try_get_matches_from(takuzu).unwrap()).unwrap();
+        assert!(config.options.flag("allow-duplicate-lines"));
+    }
+
+    #[test]
+    fn time_limit_must_be_positive() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("nan").is_err());
+        assert!(parse_seconds("-3").is_err());
+    }
+}

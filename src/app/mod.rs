@@ -1,0 +1,138 @@
+//! The application: puzzles from paths, solved in parallel, written in input order through
+//! the chosen output format, with progress, a summary and the exit code.
+
+pub mod cli;
+mod output;
+mod progress;
+mod record;
+mod walk;
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use anyhow::Context;
+use mipsolve::pipeline;
+
+use cli::Config;
+use output::Output;
+use record::{Record, Solved, Verdict};
+use walk::Item;
+
+/// Runs the whole batch and returns the exit code (the worst verdict).
+pub fn run(config: &Config) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let items = walk::gather(config.kind, &config.options, &config.paths);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()?;
+    let progress = progress::bar(config.quiet, items.len());
+    let output = config.format.output(items.len() > 1);
+    let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    let stop = AtomicBool::new(false);
+    let mut failure: Option<io::Error> = None;
+    let (tx, rx) = mpsc::channel::<(usize, Record)>();
+    pool.in_place_scope(|scope| {
+        for (i, item) in items.iter().enumerate() {
+            let (tx, stop) = (tx.clone(), &stop);
+            scope.spawn(move |_| {
+                if !stop.load(Ordering::Relaxed) {
+                    let _ = tx.send((i, solve_item(config, item)));
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        for (i, record) in rx {
+            pending.insert(i, record);
+            while let Some(record) = pending.remove(&next) {
+                *counts.entry(record.verdict()).or_default() += 1;
+                if let Err(e) = progress.suspend(|| print_record(output.as_ref(), &record)) {
+                    failure = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                progress.inc(1);
+                next += 1;
+            }
+        }
+    });
+    progress.finish_and_clear();
+    let code = counts.keys().map(|v| v.exit_code()).max().unwrap_or(0);
+    match failure {
+        // A closed pipe (`| head`) ends the run quietly.
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(code),
+        Some(e) => return Err(e).context("cannot write the output"),
+        None => {}
+    }
+    if items.len() > 1 && !config.quiet {
+        let _ = writeln!(
+            io::stderr(),
+            "{}",
+            summary(&counts, started.elapsed().as_secs_f64())
+        );
+    }
+    Ok(code)
+}
+
+/// Writes a record: its output part to standard output (flushed), its note to standard error.
+fn print_record(output: &dyn Output, record: &Record) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    output.write(record, &mut out)?;
+    out.flush()?;
+    if let Some(note) = output.note(record) {
+        let _ = writeln!(io::stderr(), "{note}");
+    }
+    Ok(())
+}
+
+/// The closing summary line.
+fn summary(counts: &BTreeMap<Verdict, usize>, seconds: f64) -> String {
+    let count = |v| counts.get(&v).copied().unwrap_or(0);
+    let total: usize = counts.values().sum();
+    format!(
+        "mipsolve: {total} puzzles: {} solved, {} infeasible, {} not unique, {} timeout, \
+         {} error; {seconds:.2} s, {:.1} puzzles/s",
+        count(Verdict::Solved),
+        count(Verdict::Infeasible),
+        count(Verdict::NotUnique),
+        count(Verdict::Timeout),
+        count(Verdict::Error),
+        total as f64 / seconds.max(1e-9),
+    )
+}
+
+fn solve_item(config: &Config, item: &Item) -> Record {
+    let started = Instant::now();
+    let shape = item.puzzle.as_ref().ok().map(|p| p.shape());
+    let result = match &item.puzzle {
+        Err(message) => Err(message.clone()),
+        Ok(puzzle) => match pipeline::run(puzzle.as_ref(), config.solve) {
+            Ok(outcome) => {
+                let second = match &outcome {
+                    pipeline::Outcome::Several { second, .. } => Some(puzzle.render(second)),
+                    _ => None,
+                };
+                Ok(Solved {
+                    text: outcome.solution().map(|g| puzzle.render(g)),
+                    second_text: second,
+                    outcome,
+                })
+            }
+            Err(err) => Err(format!("{}: {err}", item.file)),
+        },
+    };
+    Record {
+        file: item.file.clone(),
+        index: item.index,
+        in_collection: item.in_collection,
+        kind: config.kind.name,
+        shape,
+        seconds: started.elapsed().as_secs_f64(),
+        result,
+    }
+}

@@ -1,0 +1,82 @@
+//! JSON Lines: one object per puzzle, written with serde.
+
+use std::io::{self, Write};
+
+use mipsolve::grid::Grid;
+use mipsolve::pipeline::Outcome;
+use serde::Serialize;
+
+use super::Output;
+use crate::app::record::Record;
+
+/// The JSON Lines format.
+pub struct Json;
+
+/// The documented record, key by key.
+#[derive(Serialize)]
+struct Line<'a> {
+    file: &'a str,
+    index: Option<usize>,
+    kind: &'a str,
+    size: Option<Size>,
+    status: &'static str,
+    unique: Option<bool>,
+    seconds: f64,
+    solution: Option<Vec<Vec<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_solution: Option<Vec<Vec<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// `9` for a square grid, `[rows, cols]` otherwise.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Size {
+    Square(usize),
+    Rectangle([usize; 2]),
+}
+
+impl Output for Json {
+    fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
+        let size = record.shape.map(|(r, c)| match r == c {
+            true => Size::Square(r),
+            false => Size::Rectangle([r, c]),
+        });
+        let mut line = Line {
+            file: &record.file,
+            index: record.index,
+            kind: record.kind,
+            size,
+            status: "error",
+            unique: None,
+            seconds: (record.seconds * 1e6).round() / 1e6,
+            solution: None,
+            second_solution: None,
+            error: None,
+        };
+        match &record.result {
+            Err(message) => line.error = Some(message),
+            Ok(solved) => {
+                let rows = |grid: &Grid| Some(grid.to_rows());
+                (line.status, line.unique) = match &solved.outcome {
+                    Outcome::Solved(_) => ("solved", None),
+                    Outcome::Unique(_) => ("solved", Some(true)),
+                    Outcome::Several { second, .. } => {
+                        line.second_solution = rows(second);
+                        ("solved", Some(false))
+                    }
+                    Outcome::Infeasible => ("infeasible", None),
+                    Outcome::Timeout { .. } => ("timeout", None),
+                };
+                line.solution = solved.outcome.solution().and_then(rows);
+            }
+        }
+        serde_json::to_writer(&mut *out, &line)?;
+        out.write_all(b"\n")
+    }
+
+    fn note(&self, record: &Record) -> Option<String> {
+        record.result.as_ref().err().cloned()
+    }
+}

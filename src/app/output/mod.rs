@@ -1,0 +1,35 @@
+//! Output formats, one file each, behind one small trait.
+
+mod json;
+mod text;
+
+use std::io::{self, Write};
+
+use super::record::Record;
+
+/// How records are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Solved grids as text; statuses on standard error.
+    Text,
+    /// One JSON object per puzzle per line.
+    Json,
+}
+
+impl Format {
+    /// The writer for this format; `headers` names each puzzle before its grid (text).
+    pub fn output(self, headers: bool) -> Box<dyn Output> {
+        match self {
+            Format::Text => Box::new(text::Text { headers }),
+            Format::Json => Box::new(json::Json),
+        }
+    }
+}
+
+/// One output format.
+pub trait Output: Send + Sync {
+    /// Writes the record's part of standard output.
+    fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()>;
+    /// The line the record puts on standard error, if any.
+    fn note(&self, record: &Record) -> Option<String>;
+}

@@ -1,0 +1,80 @@
+//! What one puzzle's run produced, ready to print, and how it counts in the exit code.
+
+use mipsolve::pipeline::Outcome;
+
+/// The result of one puzzle (or of a file that could not be read or parsed).
+pub struct Record {
+    /// The path as given (`-` for standard input).
+    pub file: String,
+    /// Position in the file; `None` when the error concerns the whole file.
+    pub index: Option<usize>,
+    /// Whether the file holds several puzzles (then text headers show the index).
+    pub in_collection: bool,
+    /// The registry name of the kind.
+    pub kind: &'static str,
+    /// Rows and columns, when the puzzle parsed.
+    pub shape: Option<(usize, usize)>,
+    /// Wall-clock seconds spent on the puzzle.
+    pub seconds: f64,
+    /// The outcome with rendered grids, or a one-line error `FILE:LINE: what is wrong`.
+    pub result: Result<Solved, String>,
+}
+
+/// An outcome with its grids rendered in the input's style.
+pub struct Solved {
+    /// What the pipeline found.
+    pub outcome: Outcome,
+    /// The first solution, rendered.
+    pub text: Option<String>,
+    /// The second solution (the witness), rendered.
+    pub second_text: Option<String>,
+}
+
+/// How a record counts in the summary and the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Solved (and unique, when asked).
+    Solved,
+    /// Two solutions found.
+    NotUnique,
+    /// No solution.
+    Infeasible,
+    /// Out of time.
+    Timeout,
+    /// Bad input or a solver failure.
+    Error,
+}
+
+impl Verdict {
+    /// The exit code this verdict asks for: 0, 1, or 2 for errors.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Verdict::Solved => 0,
+            Verdict::NotUnique | Verdict::Infeasible | Verdict::Timeout => 1,
+            Verdict::Error => 2,
+        }
+    }
+}
+
+impl Record {
+    /// The verdict for counting and the exit code.
+    pub fn verdict(&self) -> Verdict {
+        match &self.result {
+            Err(_) => Verdict::Error,
+            Ok(s) => match s.outcome {
+                Outcome::Solved(_) | Outcome::Unique(_) => Verdict::Solved,
+                Outcome::Several { .. } => Verdict::NotUnique,
+                Outcome::Infeasible => Verdict::Infeasible,
+                Outcome::Timeout { .. } => Verdict::Timeout,
+            },
+        }
+    }
+
+    /// `FILE` or `FILE [INDEX]`, naming the puzzle in headers and messages.
+    pub fn name(&self) -> String {
+        match self.index {
+            Some(i) if self.in_collection => format!("{} [{i}]", self.file),
+            _ => self.file.clone(),
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Paths to puzzles: standard input, files, and folders walked for the kind's files; every
+//! file is read and parsed, and unreadable or malformed input becomes an error item.
+
+use std::io::Read;
+use std::path::Path;
+
+use mipsolve::puzzle::{Kind, Options, Puzzle};
+use walkdir::WalkDir;
+
+/// Largest input file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// One puzzle to solve, or an input error standing in its place.
+pub struct Item {
+    /// The path as given (`-` for standard input).
+    pub file: String,
+    /// Position in the file; `None` when the error concerns the whole file.
+    pub index: Option<usize>,
+    /// Whether the file holds several puzzles.
+    pub in_collection: bool,
+    /// The puzzle, or the message `FILE:LINE: what is wrong`.
+    pub puzzle: Result<Box<dyn Puzzle>, String>,
+}
+
+/// Expands paths into puzzles, in order.
+pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Vec<Item> {
+    let mut items = Vec::new();
+    for path in paths {
+        for (file, text) in read_inputs(path.as_ref(), kind.extensions) {
+            let whole_error = |message: String| Item {
+                file: file.clone(),
+                index: None,
+                in_collection: false,
+                puzzle: Err(message),
+            };
+            let text = match text {
+                Ok(text) => text,
+                Err(message) => {
+                    items.push(whole_error(message));
+                    continue;
+                }
+            };
+            match (kind.parse)(&text, options) {
+                Err(e) => items.push(whole_error(e.in_file(&file))),
+                Ok(parsed) => {
+                    let in_collection = parsed.len() > 1;
+                    for (index, p) in parsed.into_iter().enumerate() {
+                        items.push(Item {
+                            file: file.clone(),
+                            index: Some(index),
+                            in_collection,
+                            puzzle: p.map_err(|e| match e.line {
+                                None if in_collection => e.in_file(&format!("{file} [{index}]")),
+                                _ => e.in_file(&file),
+                            }),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    items
+}
+
+/// The texts behind one path: standard input, a file, or a directory's puzzle files.
+fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, String>)> {
+    let name = path.display().to_string();
+    if name == "-" {
+        let mut bytes = Vec::new();
+        let text = std::io::stdin()
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("-: cannot read standard input: {}", io_message(&e)))
+            .and_then(|_| decode(&name, bytes));
+        return vec![(name, text)];
+    }
+    if !path.is_dir() {
+        return vec![(name.clone(), read_file(&name, path))];
+    }
+    let mut found = Vec::new();
+    let walker = WalkDir::new(path)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker {
+        match entry {
+            Err(e) => {
+                let at = e.path().map_or(name.clone(), |p| p.display().to_string());
+                found.push((at.clone(), Err(format!("{at}: cannot read: {e}"))));
+            }
+            Ok(e) if e.file_type().is_file() || e.path_is_symlink() && e.path().is_file() => {
+                let wanted = e
+                    .path()
+                    .extension()
+                    .is_some_and(|x| extensions.iter().any(|w| x.eq_ignore_ascii_case(w)));
+                if wanted {
+                    let file = e.path().display().to_string();
+                    found.push((file.clone(), read_file(&file, e.path())));
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    if found.is_empty() {
+        let wanted: Vec<String> = extensions.iter().map(|x| format!(".{x}")).collect();
+        let message = format!("{name}: no {} files found", wanted.join(" or "));
+        found.push((name.clone(), Err(message)));
+    }
+    found
+}
+
+fn read_file(name: &str, path: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{name}: cannot read: {}", io_message(&e)))?;
+    decode(name, bytes)
+}
+
+/// An I/O error in lower case, without the `(os error N)` suffix.
+pub fn io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text);
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name}: file is larger than {} MiB",
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{name}:{line}: not UTF-8 text")
+    })
+}

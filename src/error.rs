@@ -1,0 +1,362 @@
+//! Typed errors with positions: what is wrong with an input ([`ParseError`]), which rule a grid
+//! breaks ([`Violation`]), and why a solve failed ([`SolveError`]).
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::geometry::AreaName;
+use crate::grid::{cell_list, cell_name, Cell};
+
+/// An input error: what is wrong, the 1-based line it shows on, and the cage it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ParseError {
+    /// The 1-based line of the input, when there is one.
+    pub line: Option<usize>,
+    /// The cage the problem is in, when it is about one cage.
+    pub cage: Option<Box<CageLabel>>,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+impl ParseError {
+    /// An error at a 1-based line.
+    pub fn at(line: usize, problem: Problem) -> Self {
+        ParseError {
+            line: Some(line),
+            cage: None,
+            problem,
+        }
+    }
+
+    /// An error about the whole input.
+    pub fn whole(problem: Problem) -> Self {
+        ParseError {
+            line: None,
+            cage: None,
+            problem,
+        }
+    }
+
+    /// An error in one cage.
+    pub fn in_cage(cage: CageLabel, problem: Problem) -> Self {
+        ParseError {
+            line: None,
+            cage: Some(Box::new(cage)),
+            problem,
+        }
+    }
+
+    /// The one-line message `FILE:LINE: what is wrong` (or `FILE: ...` without a line).
+    pub fn in_file(&self, file: &str) -> String {
+        match self.line {
+            Some(line) => format!("{file}:{line}: {}", self.describe()),
+            None => format!("{file}: {}", self.describe()),
+        }
+    }
+
+    /// The cage (if any) and the problem, without the line.
+    fn describe(&self) -> String {
+        match &self.cage {
+            Some(cage) => format!("{cage}: {}", self.problem),
+            None => self.problem.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{line}: {}", self.describe()),
+            None => f.write_str(&self.describe()),
+        }
+    }
+}
+
+/// A cage as the input wrote it: its 1-based number, op and target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CageLabel {
+    /// 1-based position in the input.
+    pub number: usize,
+    /// The op as written.
+    pub op: String,
+    /// The target as written.
+    pub target: String,
+}
+
+impl fmt::Display for CageLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cage {} (op \"{}\", target {})",
+            self.number, self.op, self.target
+        )
+    }
+}
+
+/// What is wrong with an input.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Problem {
+    /// An option value the kind cannot use.
+    #[error("--{name}: {message}")]
+    Option {
+        /// The option's name.
+        name: &'static str,
+        /// What is wrong with its value.
+        message: String,
+    },
+    /// Nothing but blank and comment lines.
+    #[error("no puzzle found")]
+    NoPuzzle,
+    /// A row with the wrong number of cells.
+    #[error("expected {expected} cells, found {found}")]
+    CellCount {
+        /// Cells the row should have.
+        expected: usize,
+        /// Cells it has.
+        found: usize,
+    },
+    /// A grid with the wrong number of rows.
+    #[error("expected {expected} rows, found {found}")]
+    RowCount {
+        /// Rows the grid should have.
+        expected: usize,
+        /// Rows it has.
+        found: usize,
+    },
+    /// A one-line puzzle whose length is not a square.
+    #[error("a one-line puzzle needs n*n cells (16, 36, 64, 81, ... 1225), found {0}")]
+    LineLength(usize),
+    /// A character that is no cell.
+    #[error("unexpected character '{0}'")]
+    Character(char),
+    /// A token that is no cell.
+    #[error("unexpected cell '{0}'")]
+    Token(String),
+    /// A value outside 1..=n.
+    #[error("value {token} is out of range 1..{max}")]
+    ValueOutOfRange {
+        /// The value as written.
+        token: String,
+        /// The largest value.
+        max: usize,
+    },
+    /// A size the kind does not support.
+    #[error("size {size} is not supported ({min} to {max})")]
+    Size {
+        /// The size found.
+        size: usize,
+        /// The smallest supported size.
+        min: usize,
+        /// The largest supported size.
+        max: usize,
+    },
+    /// A box shape that does not tile the grid.
+    #[error("box {rows}x{cols} does not fit size {size} ({rows}*{cols} != {size})")]
+    BoxShape {
+        /// Box rows.
+        rows: usize,
+        /// Box columns.
+        cols: usize,
+        /// Grid side.
+        size: usize,
+    },
+    /// A Sudoku side with no rectangular box.
+    #[error("size {0} has no box shape ({0} is prime)")]
+    PrimeSize(usize),
+    /// A side that must be even.
+    #[error("{count} {what}: the number of {what} must be even")]
+    OddSide {
+        /// The count found.
+        count: usize,
+        /// `rows` or `columns`.
+        what: &'static str,
+    },
+    /// A side over the limit.
+    #[error("{count} {what}: at most {max} are supported")]
+    SideTooLarge {
+        /// The count found.
+        count: usize,
+        /// `rows` or `columns`.
+        what: &'static str,
+        /// The limit.
+        max: usize,
+    },
+    /// The givens already break a rule.
+    #[error("{0}")]
+    Givens(Box<Violation>),
+    /// JSON that does not parse or has the wrong shape (serde's message).
+    #[error("{0}")]
+    Json(String),
+    /// An op the tool does not know.
+    #[error("unknown op \"{0}\" (expected + - * / =)")]
+    UnknownOp(String),
+    /// A target that is not a positive integer.
+    #[error("the target must be a positive integer below 2^64")]
+    Target,
+    /// An op used with the wrong number of cells.
+    #[error("\"{op}\" needs exactly {expected} {}, found {found}", if *.expected == 1 { "cell" } else { "cells" })]
+    CageSize {
+        /// The op's symbol.
+        op: &'static str,
+        /// Cells it needs.
+        expected: usize,
+        /// Cells the cage has.
+        found: usize,
+    },
+    /// A cage without cells.
+    #[error("the cage has no cells")]
+    EmptyCage,
+    /// A cage cell outside the grid (as written, 1-based).
+    #[error("cell [{row},{col}] is outside the {size}x{size} grid")]
+    CellOutside {
+        /// Row as written.
+        row: i64,
+        /// Column as written.
+        col: i64,
+        /// Grid side.
+        size: usize,
+    },
+    /// A cell listed twice in one cage.
+    #[error("cell [{}] is listed twice", one_based(*.0))]
+    CellTwice(Cell),
+    /// A cell in two cages.
+    #[error("cell [{}] is also in cage {}", one_based(*.cell), .other + 1)]
+    CellInTwoCages {
+        /// The cell.
+        cell: Cell,
+        /// The other cage, 0-based.
+        other: usize,
+    },
+    /// A cell outside every cage.
+    #[error("cell [{}] is in no cage", one_based(*.0))]
+    CellInNoCage(Cell),
+}
+
+impl From<Violation> for Problem {
+    fn from(violation: Violation) -> Self {
+        Problem::Givens(Box::new(violation))
+    }
+}
+
+/// `r,c` 1-based, as cells are written in JSON.
+fn one_based((r, c): Cell) -> String {
+    format!("{},{}", r + 1, c + 1)
+}
+
+/// A rule a grid (or the givens) breaks, with the cells that show it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Violation {
+    /// The grid has the wrong shape.
+    #[error("the grid is not {rows}x{cols}")]
+    Shape {
+        /// Rows expected.
+        rows: usize,
+        /// Columns expected.
+        cols: usize,
+    },
+    /// A cell holds a value outside the puzzle's range.
+    #[error("{} holds {value}, not a value {min}..{max}", cell_name(*.cell))]
+    OutOfRange {
+        /// The cell.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+    },
+    /// A cell does not keep its given.
+    #[error("{} holds {value}, not its given {given}", cell_name(*.cell))]
+    Given {
+        /// The cell.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+        /// The given.
+        given: u32,
+    },
+    /// A value twice in an all-different area.
+    #[error("{area} has {value} twice: {}, {}", cell_name(*.first), cell_name(*.second))]
+    Repeated {
+        /// The area.
+        area: AreaName,
+        /// The value.
+        value: u32,
+        /// Where it is first.
+        first: Cell,
+        /// Where it is again.
+        second: Cell,
+    },
+    /// A cage whose values do not meet its op and target.
+    #[error("cage {} (op \"{op}\", target {target}) is not met by {values:?}", .cage + 1)]
+    Cage {
+        /// The cage, 0-based.
+        cage: usize,
+        /// The op's symbol.
+        op: &'static str,
+        /// The target.
+        target: u64,
+        /// The cage's values, in its cell order.
+        values: Vec<u32>,
+    },
+    /// A line with more than half of one digit (Takuzu balance).
+    #[error("{line} has {count} {}, more than half of {len}", if *.digit == 1 { "ones" } else { "zeros" })]
+    Balance {
+        /// The line.
+        line: AreaName,
+        /// The digit.
+        digit: u8,
+        /// How many the line has.
+        count: usize,
+        /// The line's length.
+        len: usize,
+    },
+    /// Three equal digits in a row (Takuzu).
+    #[error("{line} has three {digit}s in a row: {}", cell_list(.cells))]
+    ThreeInARow {
+        /// The line.
+        line: AreaName,
+        /// The digit.
+        digit: u8,
+        /// The three cells.
+        cells: [Cell; 3],
+    },
+    /// Two equal complete lines (Takuzu distinct lines).
+    #[error("{} are equal", equal_pair(.first, .second))]
+    EqualLines {
+        /// The first line.
+        first: AreaName,
+        /// The line equal to it.
+        second: AreaName,
+    },
+}
+
+/// `rows 1 and 3` or `columns 2 and 5`.
+fn equal_pair(first: &AreaName, second: &AreaName) -> String {
+    match (first, second) {
+        (AreaName::Row(a), AreaName::Row(b)) => format!("rows {} and {}", a + 1, b + 1),
+        (AreaName::Column(a), AreaName::Column(b)) => format!("columns {} and {}", a + 1, b + 1),
+        _ => format!("{first} and {second}"),
+    }
+}
+
+/// Why solving a puzzle failed: the solver itself, never the puzzle.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SolveError {
+    /// HiGHS reported an error.
+    #[error("HiGHS failed: {0}")]
+    Backend(String),
+    /// The solver's answer left a cell without exactly one value.
+    #[error("internal error: the solver left a cell without exactly one value")]
+    Undecodable,
+    /// Too many solver answers failed the exact check.
+    #[error("internal error: {count} solver answers failed the exact check (last: {last}); no grid is printed")]
+    Rejected {
+        /// How many answers were cut off.
+        count: usize,
+        /// The rule the last one broke.
+        last: Violation,
+    },
+}

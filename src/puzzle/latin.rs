@@ -1,0 +1,266 @@
+//! Puzzles on a Latin grid: values 1..n, all-different areas, cages and givens. Sudoku (rows,
+//! columns, boxes; givens) and KenKen (rows, columns; cages) are both only this data.
+
+use crate::cage::table::shared_areas;
+use crate::cage::{Cage, Products, Table, Tables};
+use crate::domains::Domains;
+use crate::error::Violation;
+use crate::geometry::Area;
+use crate::grid::{Cell, Grid};
+use crate::model::Model;
+use crate::puzzle::{Puzzle, Reduced};
+use crate::reduce::{self, AllDifferent};
+
+/// Cages with more assignments than this keep the arithmetic formulation.
+const MAX_TABLE_ASSIGNMENTS: usize = 1000;
+
+/// How cages become linear constraints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Formulation {
+    /// A cage with open cells and at most 1000 assignments chooses one of them: binary `z_t`,
+    /// `sum z_t = 1`, `x[cell,k] = sum of z_t giving the cell k`. Off, every cage uses the
+    /// arithmetic formulation, as in the formulation documents.
+    pub tables: bool,
+    /// How arithmetic `*` and `/` cages are linearized.
+    pub products: Products,
+}
+
+impl Default for Formulation {
+    fn default() -> Self {
+        Formulation {
+            tables: true,
+            products: Products::Exact,
+        }
+    }
+}
+
+/// How the input wrote its cells, so that the answer is printed the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// One character per cell: 1-9, then A=10, B=11, ...
+    Compact,
+    /// Whitespace-separated numbers, right-aligned.
+    Spaced,
+}
+
+/// A Latin-grid puzzle: its areas, cages and givens.
+#[derive(Debug, Clone)]
+pub struct Latin {
+    size: usize,
+    areas: Vec<Area>,
+    cages: Vec<Cage>,
+    givens: Grid,
+    formulation: Formulation,
+    style: Style,
+}
+
+impl Latin {
+    /// A puzzle of side `size` with values 1..=size; `givens` holds 0 for a blank.
+    pub fn new(areas: Vec<Area>, cages: Vec<Cage>, givens: Grid, style: Style) -> Self {
+        Latin {
+            size: givens.rows(),
+            areas,
+            cages,
+            givens,
+            formulation: Formulation::default(),
+            style,
+        }
+    }
+
+    /// The same puzzle with cages formulated as `formulation` says.
+    pub fn with_formulation(mut self, formulation: Formulation) -> Self {
+        self.formulation = formulation;
+        self
+    }
+
+    /// The givens, 0 for a blank.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The all-different areas.
+    pub fn areas(&self) -> &[Area] {
+        &self.areas
+    }
+
+    /// The cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// How the input wrote its cells.
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    /// The first value given twice in one area, with the cell where it repeats.
+    pub fn conflict(&self) -> Option<(Cell, Violation)> {
+        let values = |cell: &Cell| self.givens.get(cell.0, cell.1);
+        self.areas.iter().find_map(|area| repeated(area, values))
+    }
+
+    /// The cage tables over `domains`, by cage index.
+    fn list_tables(&self, domains: &Domains, groups: &[Vec<u64>]) -> Vec<Option<Table>> {
+        (self.cages.iter().zip(groups))
+            .map(|(cage, group)| Table::new(cage, group, domains))
+            .collect()
+    }
+}
+
+/// The first value an area holds twice (0 is a blank), with the cell where it repeats.
+fn repeated(area: &Area, value: impl Fn(&Cell) -> u32) -> Option<(Cell, Violation)> {
+    let mut seen: Vec<(u32, Cell)> = Vec::with_capacity(area.cells.len());
+    for cell in &area.cells {
+        let v = value(cell);
+        if v == 0 {
+            continue;
+        }
+        if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == v) {
+            let violation = Violation::Repeated {
+                area: area.name.clone(),
+                value: v,
+                first,
+                second: *cell,
+            };
+            return Some((*cell, violation));
+        }
+        seen.push((v, *cell));
+    }
+    None
+}
+
+impl Puzzle for Latin {
+    fn shape(&self) -> (usize, usize) {
+        (self.size, self.size)
+    }
+
+    fn reduce(&self) -> Option<Reduced> {
+        let n = self.size;
+        let mut domains = Domains::full(n, n, (1..=n as i64).collect());
+        for r in 0..n {
+            for c in 0..n {
+                let v = self.givens.get(r, c);
+                if v != 0 {
+                    domains.set(r, c, 1 << (v - 1));
+                }
+            }
+        }
+        let rules = AllDifferent::new(&self.areas, n);
+        let groups: Vec<Vec<u64>> = (self.cages.iter())
+            .map(|cage| shared_areas(&cage.cells, &self.areas))
+            .collect();
+        // Cages with too many assignments to list stay out of the reductions (the model still
+        // has them). The tables are listed again once the grid is reduced: smaller tables make
+        // each of probing's many passes cheaper.
+        let initial = self.list_tables(&domains, &groups);
+        if !reduce_all(&mut domains, &rules, &initial) {
+            return None;
+        }
+        let mut tables = self.list_tables(&domains, &groups);
+        if !reduce::probe(&mut domains, |d| reduce_all(d, &rules, &tables)) {
+            return None;
+        }
+        for (i, table) in tables.iter_mut().enumerate() {
+            if table.is_none() {
+                *table = Table::new(&self.cages[i], &groups[i], &domains);
+            }
+        }
+        Some(Reduced {
+            domains,
+            tables: Tables::new(tables),
+        })
+    }
+
+    fn constrain(&self, tables: &Tables, model: &mut Model) {
+        for area in &self.areas {
+            model.all_different(&area.cells);
+        }
+        for (i, cage) in self.cages.iter().enumerate() {
+            let domains = model.domains();
+            let open = (cage.cells.iter()).any(|&(r, c)| domains.get(r, c).count_ones() > 1);
+            let table = (self.formulation.tables && open)
+                .then(|| tables.get(i).map(|t| t.filtered(domains)))
+                .flatten();
+            match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
+                Some(table) => table.constrain(model),
+                None => cage.constrain_arithmetic(model, self.formulation.products),
+            }
+        }
+    }
+
+    fn verify(&self, grid: &Grid) -> Result<(), Violation> {
+        let n = self.size;
+        if grid.rows() != n || grid.cols() != n {
+            return Err(Violation::Shape { rows: n, cols: n });
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let (cell, value, given) = ((r, c), grid.get(r, c), self.givens.get(r, c));
+                if value == 0 || value as usize > n {
+                    let (min, max) = (1, n as u32);
+                    return Err(Violation::OutOfRange {
+                        cell,
+                        value,
+                        min,
+                        max,
+                    });
+                }
+                if given != 0 && value != given {
+                    return Err(Violation::Given { cell, value, given });
+                }
+            }
+        }
+        let value = |cell: &Cell| grid.get(cell.0, cell.1);
+        if let Some((_, violation)) = self.areas.iter().find_map(|a| repeated(a, value)) {
+            return Err(violation);
+        }
+        for (i, cage) in self.cages.iter().enumerate() {
+            cage.verify(i, grid)?;
+        }
+        Ok(())
+    }
+
+    fn render(&self, grid: &Grid) -> String {
+        let symbol = |v: u32| match self.style {
+            Style::Compact => char::from_digit(v, 36)
+                .map_or_else(|| v.to_string(), |ch| ch.to_ascii_uppercase().to_string()),
+            Style::Spaced => v.to_string(),
+        };
+        let (sep, width) = match self.style {
+            Style::Compact => ("", 1),
+            Style::Spaced => (" ", self.size.to_string().len()),
+        };
+        let mut out = String::new();
+        for r in 0..grid.rows() {
+            let row: Vec<String> = (0..grid.cols())
+                .map(|c| format!("{:>width$}", symbol(grid.get(r, c))))
+                .collect();
+            out.push_str(&row.join(sep));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Area and cage reductions to a fixed point; `false` when a cell runs out of candidates.
+fn reduce_all(domains: &mut Domains, rules: &AllDifferent, tables: &[Option<Table>]) -> bool {
+    loop {
+        if !rules.propagate(domains) {
+            return false;
+        }
+        let mut changed = false;
+        for table in tables.iter().flatten() {
+            changed |= table.restrict(domains);
+        }
+        if !changed {
+            return true;
+        }
+        if domains.has_empty_cell() {
+            return false;
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "latin_tests.rs"]
+mod tests;

@@ -1,0 +1,83 @@
+//! The registry: one [`Kind`] entry per puzzle kind, read by the command line, the folder
+//! walk and the output. Adding a kind is one module plus one line in [`KINDS`].
+
+use std::collections::BTreeMap;
+
+use super::{kenken, sudoku, takuzu, Parsed};
+use crate::error::ParseError;
+
+/// Every kind, in the order help lists them.
+pub static KINDS: [&Kind; 3] = [&sudoku::KIND, &kenken::KIND, &takuzu::KIND];
+
+/// The kind of that name.
+pub fn find(name: &str) -> Option<&'static Kind> {
+    KINDS.iter().copied().find(|k| k.name == name)
+}
+
+/// A puzzle kind: its name, files, options and reader.
+pub struct Kind {
+    /// The subcommand and the JSON `kind` field.
+    pub name: &'static str,
+    /// One line for help.
+    pub about: &'static str,
+    /// File extensions a folder walk picks up (lower case, no dot).
+    pub extensions: &'static [&'static str],
+    /// The kind's own command-line options.
+    pub options: &'static [OptionSpec],
+    /// Reads a file's text into its puzzles, with the kind's option values.
+    pub parse: fn(&str, &Options) -> Result<Vec<Parsed>, ParseError>,
+}
+
+/// A kind's own command-line option `--NAME`, declared as data.
+pub struct OptionSpec {
+    /// The long name, without dashes.
+    pub name: &'static str,
+    /// One line for help.
+    pub help: &'static str,
+    /// What the option takes.
+    pub value: OptionValue,
+}
+
+/// What an option takes.
+pub enum OptionValue {
+    /// Nothing: a switch.
+    Flag,
+    /// One of these words (each with its help line); the first is the default.
+    Choice(&'static [(&'static str, &'static str)]),
+    /// A value named `placeholder` in help, accepted when `check` passes.
+    Value {
+        /// The value's name in help, e.g. `RxC`.
+        placeholder: &'static str,
+        /// Checks a value, saying what is wrong.
+        check: fn(&str) -> Result<(), String>,
+    },
+}
+
+/// The values given for a kind's options, by name; a flag that is set holds `"true"`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<String, String>,
+}
+
+impl Options {
+    /// No options: every kind's defaults.
+    pub fn new() -> Self {
+        Options::default()
+    }
+
+    /// Sets option `name` to `value`.
+    pub fn with(mut self, name: &str, value: &str) -> Self {
+        self.values.insert(name.to_string(), value.to_string());
+        self
+    }
+
+    /// The value of option `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// Whether flag `name` is set.
+    pub fn flag(&self, name: &str) -> bool {
+        self.get(name) == Some("true")
+    }
+}
