@@ -1,4 +1,5 @@
 # options: --allow-duplicate-lines
+# solutions: 1
 1 1 0 1 0 0 1 0
 1 0 1 1 0 1 0 0
 0 1 0 0 1 1 0 1
