@@ -66,15 +66,16 @@ enum FormatArg {
 fn command() -> Command {
     let mut cmd = Command::new("mipsolve")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Solve logic puzzles as mixed integer programs (HiGHS)")
+        .about(env!("CARGO_PKG_DESCRIPTION"))
         .subcommand_required(true)
         .arg_required_else_help(true);
     for kind in KINDS {
-        let mut sub = Command::new(kind.name).about(kind.about);
+        let mut sub = Command::new(kind.name);
         for spec in kind.options {
             sub = sub.arg(option_arg(spec));
         }
-        cmd = cmd.subcommand(Common::augment_args(sub));
+        let sub = Common::augment_args(sub).about(kind.about).long_about(None);
+        cmd = cmd.subcommand(sub);
     }
     cmd
 }
@@ -84,11 +85,15 @@ fn option_arg(spec: &'static OptionSpec) -> Arg {
     let arg = Arg::new(spec.name).long(spec.name).help(spec.help);
     match &spec.value {
         OptionValue::Flag => arg.action(ArgAction::SetTrue),
-        OptionValue::Choice(choices) => {
+        OptionValue::Choice {
+            placeholder,
+            choices,
+        } => {
             let values = choices
                 .iter()
                 .map(|&(name, help)| PossibleValue::new(name).help(help));
-            let arg = arg.value_parser(PossibleValuesParser::new(values));
+            let arg =
+                (arg.value_name(*placeholder)).value_parser(PossibleValuesParser::new(values));
             match choices.first() {
                 Some(&(default, _)) => arg.default_value(default),
                 None => arg,

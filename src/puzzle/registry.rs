@@ -42,8 +42,13 @@ pub struct OptionSpec {
 pub enum OptionValue {
     /// Nothing: a switch.
     Flag,
-    /// One of these words (each with its help line); the first is the default.
-    Choice(&'static [(&'static str, &'static str)]),
+    /// One of several words; the first is the default.
+    Choice {
+        /// The value's name in help, e.g. `CAGES`.
+        placeholder: &'static str,
+        /// The words, each with its help line.
+        choices: &'static [(&'static str, &'static str)],
+    },
     /// A value named `placeholder` in help, accepted when `check` passes.
     Value {
         /// The value's name in help, e.g. `RxC`.

@@ -22,7 +22,9 @@ pub static KIND: Kind = Kind {
         OptionSpec {
             name: "cages",
             help: "How cages become constraints",
-            value: OptionValue::Choice(&[
+            value: OptionValue::Choice {
+                placeholder: "CAGES",
+                choices: &[
                 (
                     "table",
                     "Each cage with at most 1000 assignments chooses one of them (the others: arithmetic)",
@@ -31,18 +33,20 @@ pub static KIND: Kind = Kind {
                     "arithmetic",
                     "Sums, differences and products on cell values, as in the formulation documents",
                 ),
-            ]),
+            ]},
         },
         OptionSpec {
             name: "products",
             help: "Linearization of arithmetic \"*\" and \"/\" cages",
-            value: OptionValue::Choice(&[
+            value: OptionValue::Choice {
+                placeholder: "PRODUCTS",
+                choices: &[
                 ("exact", "Integer exponents of each prime: exact"),
                 (
                     "log",
                     "Logarithms, as in the formulation documents (checked and cut off when inexact)",
                 ),
-            ]),
+            ]},
         },
     ],
     parse,
