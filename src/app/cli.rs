@@ -43,7 +43,7 @@ struct Common {
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
     /// Time limit per puzzle, in seconds
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     time_limit: Option<Duration>,
     /// Puzzles solved in parallel (default: the number of cores)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
