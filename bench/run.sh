@@ -2,13 +2,17 @@
 # Benchmark: runs the release binary over fixed puzzle sets, one job, and prints per set
 # puzzles, solved, total seconds, median and max ms per puzzle, puzzles/s and peak RSS.
 # Usage: bash bench/run.sh [--peers PYTHON]   (PYTHON: a venv with ../shared/peers installed)
+# MIPSOLVE_BIN=path/to/mipsolve benchmarks that binary instead of building this checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PUB=${PUZZLES_PUBLIC:-../shared/puzzles-public}
 PEERS_PY=""
 [ "${1:-}" = "--peers" ] && PEERS_PY=${2:?python of the peers venv}
-cargo build --release --quiet
-BIN=target/release/mipsolve
+BIN=${MIPSOLVE_BIN:-}
+if [ -z "$BIN" ]; then
+  cargo build --release --quiet
+  BIN=target/release/mipsolve
+fi
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 
 stats() { # name json_file rss_kb

@@ -1,6 +1,8 @@
 //! Puzzles on a Latin grid: values 1..n, all-different areas, cages and givens. Sudoku (rows,
 //! columns, boxes; givens) and KenKen (rows, columns; cages) are both only this data.
 
+use std::sync::Arc;
+
 use crate::cage::table::shared_areas;
 use crate::cage::{Cage, Products, Table, Tables};
 use crate::domains::Domains;
@@ -47,7 +49,8 @@ pub enum Style {
 #[derive(Debug, Clone)]
 pub struct Latin {
     size: usize,
-    areas: Vec<Area>,
+    /// Shared by the puzzles of one shape in a file.
+    areas: Arc<[Area]>,
     cages: Vec<Cage>,
     givens: Grid,
     formulation: Formulation,
@@ -55,11 +58,16 @@ pub struct Latin {
 }
 
 impl Latin {
-    /// A puzzle of side `size` with values 1..=size; `givens` holds 0 for a blank.
-    pub fn new(areas: Vec<Area>, cages: Vec<Cage>, givens: Grid, style: Style) -> Self {
+    /// A puzzle of side `givens.rows()` with values 1..=side; `givens` holds 0 for a blank.
+    pub fn new(
+        areas: impl Into<Arc<[Area]>>,
+        cages: Vec<Cage>,
+        givens: Grid,
+        style: Style,
+    ) -> Self {
         Latin {
             size: givens.rows(),
-            areas,
+            areas: areas.into(),
             cages,
             givens,
             formulation: Formulation::default(),
@@ -172,7 +180,7 @@ impl Puzzle for Latin {
     }
 
     fn constrain(&self, tables: &Tables, model: &mut Model) {
-        for area in &self.areas {
+        for area in self.areas.iter() {
             model.all_different(&area.cells);
         }
         for (i, cage) in self.cages.iter().enumerate() {

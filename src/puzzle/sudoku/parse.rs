@@ -1,9 +1,12 @@
 //! Sudoku text: grid form (n rows, compact or whitespace-separated, box drawing ignored) or
 //! line form (one puzzle of n*n characters per line; a file of such lines is a collection).
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
-use crate::geometry::{boxes, columns, rows};
+use crate::geometry::{boxes, columns, rows, Area};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
 
@@ -36,18 +39,41 @@ pub fn parse_sudokus(
         .iter()
         .filter(|(_, l)| row_tokens(l, Some(n)).0.len() == n)
         .count();
+    let mut layouts = Layouts::default();
     if n >= 4 && fitting * 2 > n {
-        return Ok(vec![parse_grid(&rows, n, box_shape)]);
+        return Ok(vec![parse_grid(&rows, n, box_shape, &mut layouts)]);
     }
     let first_len = first_token(lines[0].1).chars().count();
     if line_form_size(first_len).is_some() {
         return Ok(lines
             .iter()
-            .map(|&(line, l)| parse_line(line, l, box_shape))
+            .map(|&(line, l)| parse_line(line, l, box_shape, &mut layouts))
             .collect());
     }
     let n = row_tokens(rows[0].1, None).0.len();
-    Ok(vec![parse_grid(&rows, n, box_shape)])
+    Ok(vec![parse_grid(&rows, n, box_shape, &mut layouts)])
+}
+
+/// Rows, columns and boxes, listed once per grid shape and shared by a file's puzzles.
+#[derive(Default)]
+struct Layouts(HashMap<(usize, usize, usize), Arc<[Area]>>);
+
+impl Layouts {
+    /// The puzzle: rows, columns and boxes over the givens.
+    fn sudoku(
+        &mut self,
+        givens: Grid,
+        (box_rows, box_cols): (usize, usize),
+        style: Style,
+    ) -> Latin {
+        let n = givens.rows();
+        let areas = self.0.entry((n, box_rows, box_cols)).or_insert_with(|| {
+            [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)]
+                .concat()
+                .into()
+        });
+        Latin::new(Arc::clone(areas), Vec::new(), givens, style)
+    }
 }
 
 fn first_token(line: &str) -> &str {
@@ -82,6 +108,7 @@ fn parse_grid(
     rows: &[(usize, &str)],
     n: usize,
     box_shape: Option<(usize, usize)>,
+    layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
     let shape = box_for(n, box_shape).map_err(|p| ParseError::at(rows[0].0, p))?;
     let mut values = Vec::with_capacity(n);
@@ -119,24 +146,18 @@ fn parse_grid(
         Style::Spaced
     };
     let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
-    let sudoku = sudoku(givens, shape, style);
+    let sudoku = layouts.sudoku(givens, shape, style);
     match sudoku.conflict() {
         Some(((r, _), violation)) => Err(ParseError::at(rows[r].0, violation.into())),
         None => Ok(sudoku),
     }
 }
 
-/// The puzzle: rows, columns and boxes over the givens.
-fn sudoku(givens: Grid, (box_rows, box_cols): (usize, usize), style: Style) -> Latin {
-    let n = givens.rows();
-    let areas = [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)].concat();
-    Latin::new(areas, Vec::new(), givens, style)
-}
-
 fn parse_line(
     line: usize,
     text: &str,
     box_shape: Option<(usize, usize)>,
+    layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
     let token = first_token(text);
     let len = token.chars().count();
@@ -149,7 +170,7 @@ fn parse_line(
         .map_err(|p| ParseError::at(line, p))?;
     let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
     let givens = Grid::from_rows(rows).ok_or(ParseError::at(line, Problem::NoPuzzle))?;
-    let sudoku = sudoku(givens, shape, Style::Compact);
+    let sudoku = layouts.sudoku(givens, shape, Style::Compact);
     match sudoku.conflict() {
         Some((_, violation)) => Err(ParseError::at(line, violation.into())),
         None => Ok(sudoku),
