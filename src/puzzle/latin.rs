@@ -107,6 +107,16 @@ impl Latin {
         self.areas.iter().find_map(|area| repeated(area, values))
     }
 
+    /// Narrows listed tables to `domains`, and lists the cages that were too big before.
+    fn refresh(&self, tables: &mut [Option<Table>], domains: &Domains, groups: &[Vec<u64>]) {
+        for (i, table) in tables.iter_mut().enumerate() {
+            *table = match table {
+                Some(listed) => Some(listed.filtered(domains)),
+                None => Table::new(&self.cages[i], &groups[i], domains),
+            };
+        }
+    }
+
     /// The cage tables over `domains`, by cage index.
     fn list_tables(&self, domains: &Domains, groups: &[Vec<u64>]) -> Vec<Option<Table>> {
         (self.cages.iter().zip(groups))
@@ -157,22 +167,19 @@ impl Puzzle for Latin {
         let groups: Vec<Vec<u64>> = (self.cages.iter())
             .map(|cage| shared_areas(&cage.cells, &self.areas))
             .collect();
-        // Cages with too many assignments to list stay out of the reductions (the model still
-        // has them). The tables are listed again once the grid is reduced: smaller tables make
-        // each of probing's many passes cheaper.
-        let initial = self.list_tables(&domains, &groups);
-        if !reduce_all(&mut domains, &rules, &initial) {
+        // Each cage is listed once, when its assignments first fit the budget; after that the
+        // reductions only filter its table. Cages too big to list stay out of the reductions
+        // (the model still has them). Filtering after the first reduction keeps each of
+        // probing's many passes cheap.
+        let mut tables = self.list_tables(&domains, &groups);
+        if !reduce_all(&mut domains, &rules, &tables) {
             return None;
         }
-        let mut tables = self.list_tables(&domains, &groups);
+        self.refresh(&mut tables, &domains, &groups);
         if !reduce::probe(&mut domains, |d| reduce_all(d, &rules, &tables)) {
             return None;
         }
-        for (i, table) in tables.iter_mut().enumerate() {
-            if table.is_none() {
-                *table = Table::new(&self.cages[i], &groups[i], &domains);
-            }
-        }
+        self.refresh(&mut tables, &domains, &groups);
         Some(Reduced {
             domains,
             tables: Tables::new(tables),
@@ -187,7 +194,7 @@ impl Puzzle for Latin {
             let domains = model.domains();
             let open = (cage.cells.iter()).any(|&(r, c)| domains.get(r, c).count_ones() > 1);
             let table = (self.formulation.tables && open)
-                .then(|| tables.get(i).map(|t| t.filtered(domains)))
+                .then(|| tables.get(i))
                 .flatten();
             match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
                 Some(table) => table.constrain(model),
