@@ -127,9 +127,36 @@ pub enum Problem {
     /// A one-line puzzle whose length is not a square.
     #[error("a one-line puzzle needs n*n cells (16, 36, 64, 81, ... 1225), found {0}")]
     LineLength(usize),
-    /// A character that is no cell.
-    #[error("unexpected character '{0}'")]
-    Character(char),
+    /// A character that is no cell, with what cells may be.
+    #[error("unexpected character '{ch}' ({expected})")]
+    Symbol {
+        /// The character.
+        ch: char,
+        /// What the kind accepts.
+        expected: &'static str,
+    },
+    /// Compact cells that two alphabets read differently.
+    #[error("the symbols fit both 1-9A-Z and A-Z; say which with --alphabet")]
+    AmbiguousAlphabet,
+    /// Text that reads both as grids and as one-line puzzles, validly.
+    #[error("this reads as {grids} grid(s) and as {lines} one-line puzzles; say which with --grid or --line")]
+    AmbiguousReading {
+        /// Grids in the grid reading.
+        grids: usize,
+        /// Puzzles in the line reading.
+        lines: usize,
+    },
+    /// A one-line puzzle past the line form's largest size.
+    #[error("a one-line puzzle of {0}x{0}: one-line puzzles go up to 35x35; use the grid form")]
+    LineTooLong(usize),
+    /// Text that is clearly of another kind.
+    #[error("this looks like a {title}; try mipsolve {name}")]
+    OtherKind {
+        /// The kind's display name.
+        title: &'static str,
+        /// Its subcommand.
+        name: &'static str,
+    },
     /// A token that is no cell.
     #[error("unexpected cell '{0}'")]
     Token(String),

@@ -8,13 +8,16 @@ use mipsolve::geometry::{columns, rows};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, Outcome, SolveOptions};
 use mipsolve::puzzle::latin::{Latin, Style};
+use mipsolve::puzzle::symbols::Alphabet;
 use mipsolve::puzzle::{Kind, Options, Parsed, Puzzle};
 
 static LATIN: Kind = Kind {
     name: "latin",
+    title: "Latin square",
     about: "Solve Latin squares (.txt: rows of digits and '.')",
     extensions: &["txt"],
     options: &[],
+    recognizes: |_| false,
     parse,
 };
 
@@ -26,9 +29,13 @@ fn parse(text: &str, _: &Options) -> Result<Vec<Parsed>, ParseError> {
             .chars()
             .map(|ch| match ch {
                 '.' => Ok(0),
-                _ => ch
-                    .to_digit(10)
-                    .ok_or(ParseError::at(i + 1, Problem::Character(ch))),
+                _ => ch.to_digit(10).ok_or(ParseError::at(
+                    i + 1,
+                    Problem::Symbol {
+                        ch,
+                        expected: "digits or '.'",
+                    },
+                )),
             })
             .collect::<Result<Vec<u32>, ParseError>>()?;
         givens.push(row);
@@ -36,7 +43,7 @@ fn parse(text: &str, _: &Options) -> Result<Vec<Parsed>, ParseError> {
     let givens = Grid::from_rows(givens).ok_or(ParseError::whole(Problem::NoPuzzle))?;
     let n = givens.rows();
     let areas = [rows(n, n), columns(n, n)].concat();
-    let puzzle = Latin::new(areas, Vec::new(), givens, Style::Compact);
+    let puzzle = Latin::new(areas, Vec::new(), givens, Style::Compact(Alphabet::Digits));
     Ok(vec![Ok(Box::new(puzzle) as Box<dyn Puzzle>)])
 }
 
@@ -73,6 +80,6 @@ fn the_new_kind_reports_input_errors_with_their_line() {
     let error = (LATIN.parse)("12\n3x\n", &Options::new()).err().unwrap();
     assert_eq!(
         error.in_file("square.txt"),
-        "square.txt:2: unexpected character 'x'"
+        "square.txt:2: unexpected character 'x' (digits or '.')"
     );
 }

@@ -24,7 +24,8 @@ use walk::Item;
 /// Runs the whole batch and returns the exit code (the worst verdict).
 pub fn run(config: &Config) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let items = walk::gather(config.kind, &config.options, &config.paths);
+    let walk::Gathered { items, skipped } =
+        walk::gather(config.kind, &config.options, &config.paths);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()?;
@@ -68,12 +69,9 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         Some(e) => return Err(e).context("cannot write the output"),
         None => {}
     }
-    if items.len() > 1 && !config.quiet {
-        let _ = writeln!(
-            io::stderr(),
-            "{}",
-            summary(&counts, started.elapsed().as_secs_f64())
-        );
+    if (items.len() > 1 || skipped > 0) && !config.quiet {
+        let seconds = started.elapsed().as_secs_f64();
+        let _ = writeln!(io::stderr(), "{}", summary(&counts, skipped, seconds));
     }
     Ok(code)
 }
@@ -91,12 +89,17 @@ fn print_record(output: &dyn Output, record: &Record) -> io::Result<()> {
 }
 
 /// The closing summary line.
-fn summary(counts: &BTreeMap<Verdict, usize>, seconds: f64) -> String {
+fn summary(counts: &BTreeMap<Verdict, usize>, skipped: usize, seconds: f64) -> String {
     let count = |v| counts.get(&v).copied().unwrap_or(0);
     let total: usize = counts.values().sum();
+    let skipped = match skipped {
+        0 => String::new(),
+        1 => "; 1 file of another kind skipped".to_string(),
+        n => format!("; {n} files of other kinds skipped"),
+    };
     format!(
         "mipsolve: {total} puzzles: {} solved, {} infeasible, {} not unique, {} timeout, \
-         {} error; {seconds:.2} s, {:.1} puzzles/s",
+         {} error; {seconds:.2} s, {:.1} puzzles/s{skipped}",
         count(Verdict::Solved),
         count(Verdict::Infeasible),
         count(Verdict::NotUnique),

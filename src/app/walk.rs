@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use mipsolve::puzzle::{Kind, Options, Puzzle};
+use mipsolve::puzzle::{self, Kind, Options, Puzzle};
 use walkdir::WalkDir;
 
 /// Largest input file read, in bytes.
@@ -22,11 +22,21 @@ pub struct Item {
     pub puzzle: Result<Box<dyn Puzzle>, String>,
 }
 
+/// The puzzles behind the paths, and how many files of other kinds a folder walk skipped.
+pub struct Gathered {
+    /// Puzzles and input errors, in order.
+    pub items: Vec<Item>,
+    /// Files in folders that are clearly of another kind.
+    pub skipped: usize,
+}
+
 /// Expands paths into puzzles, in order.
-pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Vec<Item> {
+pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gathered {
     let mut items = Vec::new();
+    let mut skipped = 0;
     for path in paths {
-        for (file, text) in read_inputs(path.as_ref(), kind.extensions) {
+        let (items_before, skipped_before) = (items.len(), skipped);
+        for (file, text, in_folder) in read_inputs(path.as_ref(), kind.extensions) {
             let whole_error = |message: String| Item {
                 file: file.clone(),
                 index: None,
@@ -40,7 +50,11 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Vec
                     continue;
                 }
             };
-            match (kind.parse)(&text, options) {
+            if in_folder && puzzle::other_kind(kind, &text).is_some() {
+                skipped += 1;
+                continue;
+            }
+            match puzzle::read(kind, &text, options) {
                 Err(e) => items.push(whole_error(e.in_file(&file))),
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1;
@@ -58,12 +72,28 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Vec
                 }
             }
         }
+        if items.len() == items_before && skipped > skipped_before {
+            let name = path.as_ref().display().to_string();
+            let count = skipped - skipped_before;
+            items.push(Item {
+                file: name.clone(),
+                index: None,
+                in_collection: false,
+                puzzle: Err(format!(
+                    "{name}: no {} puzzles found, only files of other kinds ({count} skipped)",
+                    kind.title
+                )),
+            });
+        }
     }
-    items
+    Gathered { items, skipped }
 }
 
+/// A file's name, its text or the message why it has none, and whether a folder walk found it.
+type Input = (String, Result<String, String>, bool);
+
 /// The texts behind one path: standard input, a file, or a directory's puzzle files.
-fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, String>)> {
+fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
     let name = path.display().to_string();
     if name == "-" {
         let mut bytes = Vec::new();
@@ -72,10 +102,10 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, 
             .read_to_end(&mut bytes)
             .map_err(|e| format!("-: cannot read standard input: {}", io_message(&e)))
             .and_then(|_| decode(&name, bytes));
-        return vec![(name, text)];
+        return vec![(name, text, false)];
     }
     if !path.is_dir() {
-        return vec![(name.clone(), read_file(&name, path))];
+        return vec![(name.clone(), read_file(&name, path), false)];
     }
     let mut found = Vec::new();
     let walker = WalkDir::new(path)
@@ -86,7 +116,7 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, 
         match entry {
             Err(e) => {
                 let at = e.path().map_or(name.clone(), |p| p.display().to_string());
-                found.push((at.clone(), Err(format!("{at}: cannot read: {e}"))));
+                found.push((at.clone(), Err(format!("{at}: cannot read: {e}")), true));
             }
             Ok(e) if e.file_type().is_file() || e.path_is_symlink() && e.path().is_file() => {
                 let wanted = e
@@ -95,7 +125,7 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, 
                     .is_some_and(|x| extensions.iter().any(|w| x.eq_ignore_ascii_case(w)));
                 if wanted {
                     let file = e.path().display().to_string();
-                    found.push((file.clone(), read_file(&file, e.path())));
+                    found.push((file.clone(), read_file(&file, e.path()), true));
                 }
             }
             Ok(_) => {}
@@ -103,8 +133,8 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<(String, Result<String, 
     }
     if found.is_empty() {
         let wanted: Vec<String> = extensions.iter().map(|x| format!(".{x}")).collect();
-        let message = format!("{name}: no {} files found", wanted.join(" or "));
-        found.push((name.clone(), Err(message)));
+        let message = format!("{name}: no puzzle files ({}) found", wanted.join(", "));
+        found.push((name.clone(), Err(message), false));
     }
     found
 }
@@ -134,9 +164,14 @@ fn decode(name: &str, bytes: Vec<u8>) -> Result<String, String> {
             MAX_FILE_BYTES >> 20
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         format!("{name}:{line}: not UTF-8 text")
+    })?;
+    // A byte-order mark is invisible in editors: no puzzle should trip over it.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }

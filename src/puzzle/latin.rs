@@ -10,6 +10,7 @@ use crate::error::Violation;
 use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
+use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent};
 
@@ -39,8 +40,8 @@ impl Default for Formulation {
 /// How the input wrote its cells, so that the answer is printed the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
-    /// One character per cell: 1-9, then A=10, B=11, ...
-    Compact,
+    /// One character per cell, in this alphabet.
+    Compact(Alphabet),
     /// Whitespace-separated numbers, right-aligned.
     Spaced,
 }
@@ -237,12 +238,13 @@ impl Puzzle for Latin {
 
     fn render(&self, grid: &Grid) -> String {
         let symbol = |v: u32| match self.style {
-            Style::Compact => char::from_digit(v, 36)
-                .map_or_else(|| v.to_string(), |ch| ch.to_ascii_uppercase().to_string()),
+            Style::Compact(alphabet) => alphabet
+                .symbol(v)
+                .map_or_else(|| v.to_string(), String::from),
             Style::Spaced => v.to_string(),
         };
         let (sep, width) = match self.style {
-            Style::Compact => ("", 1),
+            Style::Compact(_) => ("", 1),
             Style::Spaced => (" ", self.size.to_string().len()),
         };
         let mut out = String::new();

@@ -3,6 +3,7 @@
 use super::*;
 use crate::cage::Op;
 use crate::geometry::{boxes, columns, diagonals, regions, rows, AreaName};
+use crate::puzzle::symbols::Alphabet;
 
 /// A valid 4x4 Sudoku solution (its main diagonal repeats 4).
 const SOLVED: [[u32; 4]; 4] = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]];
@@ -18,7 +19,7 @@ fn blank() -> Grid {
 /// A 4x4 puzzle over rows, columns, the `extra` areas and `cages`, with `givens`.
 fn puzzle(extra: Vec<Area>, cages: Vec<Cage>, givens: Grid) -> Latin {
     let areas = [rows(4, 4), columns(4, 4), extra].concat();
-    Latin::new(areas, cages, givens, Style::Compact)
+    Latin::new(areas, cages, givens, Style::Compact(Alphabet::Digits))
 }
 
 fn sudoku() -> Latin {

@@ -5,9 +5,10 @@ pub mod kenken;
 pub mod latin;
 mod registry;
 pub mod sudoku;
+pub mod symbols;
 pub mod takuzu;
 
-pub use registry::{find, Kind, OptionSpec, OptionValue, Options, KINDS};
+pub use registry::{find, other_kind, read, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use crate::cage::Tables;
 use crate::domains::Domains;

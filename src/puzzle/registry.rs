@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{kenken, sudoku, takuzu, Parsed};
-use crate::error::ParseError;
+use crate::error::{ParseError, Problem};
 
 /// Every kind, in the order help lists them.
 pub static KINDS: [&Kind; 3] = [&sudoku::KIND, &kenken::KIND, &takuzu::KIND];
@@ -14,16 +14,38 @@ pub fn find(name: &str) -> Option<&'static Kind> {
     KINDS.iter().copied().find(|k| k.name == name)
 }
 
+/// Another kind that clearly claims `text` when `kind` does not: the text was given to the
+/// wrong subcommand.
+pub fn other_kind(kind: &Kind, text: &str) -> Option<&'static Kind> {
+    if (kind.recognizes)(text) {
+        return None;
+    }
+    (KINDS.iter().copied()).find(|k| k.name != kind.name && (k.recognizes)(text))
+}
+
+/// Reads `text` as `kind`, refusing text that is clearly of another kind.
+pub fn read(kind: &Kind, text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
+    if let Some(other) = other_kind(kind, text) {
+        let (title, name) = (other.title, other.name);
+        return Err(ParseError::whole(Problem::OtherKind { title, name }));
+    }
+    (kind.parse)(text, options)
+}
+
 /// A puzzle kind: its name, files, options and reader.
 pub struct Kind {
     /// The subcommand and the JSON `kind` field.
     pub name: &'static str,
+    /// The name in sentences, e.g. `KenKen`.
+    pub title: &'static str,
     /// One line for help.
     pub about: &'static str,
     /// File extensions a folder walk picks up (lower case, no dot).
     pub extensions: &'static [&'static str],
     /// The kind's own command-line options.
     pub options: &'static [OptionSpec],
+    /// Whether text is clearly of this kind (and of no other), e.g. JSON for KenKen.
+    pub recognizes: fn(&str) -> bool,
     /// Reads a file's text into its puzzles, with the kind's option values.
     pub parse: fn(&str, &Options) -> Result<Vec<Parsed>, ParseError>,
 }

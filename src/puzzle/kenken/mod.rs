@@ -16,6 +16,7 @@ pub const MAX_SIZE: usize = 32;
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "kenken",
+    title: "KenKen",
     about: "Solve KenKen puzzles (.json: one puzzle or an array of puzzles; sizes 1 to 32)",
     extensions: &["json"],
     options: &[
@@ -49,8 +50,16 @@ pub static KIND: Kind = Kind {
             ]},
         },
     ],
+    recognizes,
     parse,
 };
+
+/// JSON text.
+fn recognizes(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with(['{', '['])
+}
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let formulation = formulation(options).map_err(ParseError::whole)?;

@@ -10,6 +10,7 @@ use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Formulation, Latin, Style};
+use crate::puzzle::symbols::Alphabet;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -126,7 +127,7 @@ fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseErro
     }
     let areas = [rows(n, n), columns(n, n)].concat();
     let style = if n <= 9 {
-        Style::Compact
+        Style::Compact(Alphabet::Digits)
     } else {
         Style::Spaced
     };

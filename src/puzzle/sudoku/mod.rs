@@ -3,9 +3,10 @@
 
 mod parse;
 
-pub use parse::{box_for, parse_sudokus};
+pub use parse::{box_for, parse_sudokus, Reading};
 
 use super::latin::Latin;
+use super::symbols::Alphabet;
 use super::{boxed, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::error::{ParseError, Problem};
 
@@ -15,30 +16,68 @@ pub const MAX_SIZE: usize = 64;
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "sudoku",
+    title: "Sudoku",
     about: "Solve Sudoku puzzles (.txt: grid or one-line form; 4x4 to 64x64)",
-    extensions: &["txt"],
-    options: &[OptionSpec {
-        name: "box",
-        help: "Box shape ROWSxCOLS, e.g. 2x3 (default: the most square shape)",
-        value: OptionValue::Value {
-            placeholder: "RxC",
-            check: |text| parse_box(text).map(|_| ()),
+    extensions: &["txt", "sdk", "ss", "sdm", "csv"],
+    options: &[
+        OptionSpec {
+            name: "box",
+            help: "Box shape ROWSxCOLS, e.g. 2x3 (default: the most square shape)",
+            value: OptionValue::Value {
+                placeholder: "RxC",
+                check: |text| parse_box(text).map(|_| ()),
+            },
         },
-    }],
+        OptionSpec {
+            name: "alphabet",
+            help: "Characters of compact cells: 1-9A-Z (0 blank), 0-9A-Z (0 is a value) or A-Z \
+                   (default: told from the file)",
+            value: OptionValue::Value {
+                placeholder: "ALPHABET",
+                check: |text| parse_alphabet(text).map(|_| ()),
+            },
+        },
+        OptionSpec {
+            name: "grid",
+            help: "Read the file as grids (n rows of n cells)",
+            value: OptionValue::Flag,
+        },
+        OptionSpec {
+            name: "line",
+            help: "Read each line as one puzzle",
+            value: OptionValue::Flag,
+        },
+    ],
+    recognizes,
     parse,
 };
 
+/// Digits other than 0 and 1 in a cell line: no other kind writes them.
+fn recognizes(text: &str) -> bool {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    !trimmed.starts_with(['{', '['])
+        && (text.lines())
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
+}
+
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
-    let box_shape = match options.get("box") {
-        None => None,
-        Some(text) => Some(parse_box(text).map_err(|message| {
-            ParseError::whole(Problem::Option {
-                name: "box",
-                message,
-            })
-        })?),
+    let bad = |name, message| ParseError::whole(Problem::Option { name, message });
+    let box_shape = (options.get("box").map(parse_box).transpose()).map_err(|m| bad("box", m))?;
+    let alphabet = (options.get("alphabet").map(parse_alphabet).transpose())
+        .map_err(|m| bad("alphabet", m))?;
+    let grid = match (options.flag("grid"), options.flag("line")) {
+        (true, true) => return Err(bad("grid", "--grid and --line exclude each other".into())),
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        (false, false) => None,
     };
-    Ok(boxed::<Latin>(parse_sudokus(text, box_shape)?))
+    let reading = Reading {
+        box_shape,
+        alphabet,
+        grid,
+    };
+    Ok(boxed::<Latin>(parse_sudokus(text, &reading)?))
 }
 
 /// `RxC`, e.g. `2x3`, with both sides at least 1.
@@ -50,6 +89,11 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
         (Some(r), Some(c)) => Ok((r, c)),
         _ => Err(expected()),
     }
+}
+
+fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
+    Alphabet::from_name(text)
+        .ok_or_else(|| format!("expected 1-9A-Z, 0-9A-Z or A-Z, found '{text}'"))
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
-//! Sudoku text: grid form (n rows, compact or whitespace-separated, box drawing ignored) or
-//! line form (one puzzle of n*n characters per line; a file of such lines is a collection).
+//! Sudoku text: grids (n rows, compact or spaced, box drawing ignored; several grids separated
+//! by blank, comment or label lines such as `Grid 01`) or one-line puzzles (one per line,
+//! with ids, ratings or CSV fields around them). Where both readings fit, the one whose
+//! puzzles all validate is taken; when both do, the reader refuses and names `--grid`/`--line`.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,49 +11,218 @@ use crate::error::{ParseError, Problem};
 use crate::geometry::{boxes, columns, rows, Area};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
+use crate::puzzle::symbols::{not_a_cell, Alphabet, BLANKS};
 
-const SEPARATORS: [char; 4] = ['|', '-', '+', '*'];
+/// Characters of box drawing, ignored in grid rows.
+const SEPARATORS: [char; 3] = ['|', '-', '+'];
 
-/// Parses a file into its puzzles; a bad line in a collection fails only that puzzle.
+/// The largest one-line puzzle.
+const MAX_LINE_SIZE: usize = 35;
+
+/// How to read a file when the content does not decide it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// An explicit box shape.
+    pub box_shape: Option<(usize, usize)>,
+    /// An explicit alphabet for compact cells.
+    pub alphabet: Option<Alphabet>,
+    /// `Some(true)`: grids only; `Some(false)`: one-line puzzles only.
+    pub grid: Option<bool>,
+}
+
+/// One line of input: its 1-based number and text without surrounding spaces.
+#[derive(Debug, Clone, Copy)]
+struct Line<'a> {
+    number: usize,
+    text: &'a str,
+}
+
+/// A cell as written, before the alphabet gives it a value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Token {
+    Char(char),
+    Number(u32),
+    Blank,
+}
+
+/// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
 pub fn parse_sudokus(
     text: &str,
-    box_shape: Option<(usize, usize)>,
+    reading: &Reading,
 ) -> Result<Vec<Result<Latin, ParseError>>, ParseError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let rows: Vec<(usize, &str)> = lines
-        .iter()
-        .copied()
-        .filter(|(_, l)| {
-            l.chars()
-                .any(|ch| !SEPARATORS.contains(&ch) && !ch.is_whitespace())
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<Line> = (text.lines().enumerate())
+        .map(|(i, l)| Line {
+            number: i + 1,
+            text: l.trim_matches([' ', '\r']),
         })
+        .filter(|l| !l.text.trim().is_empty() && !l.text.starts_with('#') && !is_border(l.text))
         .collect();
-    if rows.is_empty() {
+    if lines.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
-    let n = rows.len();
-    let fitting = rows
-        .iter()
-        .filter(|(_, l)| row_tokens(l, Some(n)).0.len() == n)
-        .count();
+    let blocks = grid_blocks(&lines);
+    let one_liners = one_line_puzzles(&lines);
+    let grids_fit = !blocks.is_empty() && blocks.iter().all(|b| b.len() == side(b[0].text));
+    let grids_fit = grids_fit && blocks.iter().all(|b| (4..=MAX_SIZE).contains(&b.len()));
+    let read_grids = |layouts: &mut Layouts| -> Vec<Result<Latin, ParseError>> {
+        (blocks.iter())
+            .map(|b| parse_grid(b, reading, layouts))
+            .collect()
+    };
+    let read_lines = |layouts: &mut Layouts| -> Vec<Result<Latin, ParseError>> {
+        (one_liners.iter())
+            .map(|&(line, token)| parse_line(line, token, reading, layouts))
+            .collect()
+    };
     let mut layouts = Layouts::default();
-    if n >= 4 && fitting * 2 > n {
-        return Ok(vec![parse_grid(&rows, n, box_shape, &mut layouts)]);
+    let lines_fit = one_liners.iter().any(|(_, token)| token.is_some());
+    Ok(match (reading.grid, grids_fit, lines_fit) {
+        (Some(true), ..) | (None, true, false) => read_grids(&mut layouts),
+        (Some(false), ..) | (None, false, true) => read_lines(&mut layouts),
+        (None, true, true) => {
+            let (grids, singles) = (read_grids(&mut layouts), read_lines(&mut layouts));
+            let valid = |all: &[Result<Latin, ParseError>]| all.iter().all(Result::is_ok);
+            match (valid(&grids), valid(&singles)) {
+                (true, true) => {
+                    let (grids, lines) = (grids.len(), singles.len());
+                    return Err(ParseError::whole(Problem::AmbiguousReading {
+                        grids,
+                        lines,
+                    }));
+                }
+                (false, true) => singles,
+                _ => grids,
+            }
+        }
+        // Neither fits: report what is wrong in the reading the text is closer to.
+        (None, false, false) if lines.len() == 1 || first_token(lines[0].text).len() > MAX_SIZE => {
+            read_lines(&mut layouts)
+        }
+        (None, false, false) => read_grids(&mut layouts),
+    })
+}
+
+/// A line drawn only with box-drawing characters (`+---+---+`, `*-----*`).
+fn is_border(text: &str) -> bool {
+    text.chars()
+        .all(|ch| SEPARATORS.contains(&ch) || ch == '*' || ch == '=' || ch.is_whitespace())
+}
+
+/// A label between grids, such as `Grid 01` or a CSV header: a word of two or more letters
+/// beside another field, or a word with a lower-case letter.
+fn is_label(text: &str) -> bool {
+    let fields: Vec<&str> = fields(text).collect();
+    let word = |f: &&str| f.len() >= 2 && f.chars().all(|ch| ch.is_ascii_alphabetic());
+    let lower = |f: &&str| f.chars().any(|ch| ch.is_ascii_lowercase());
+    fields
+        .iter()
+        .any(|f| word(f) && (fields.len() > 1 || lower(f)))
+}
+
+/// The fields of a line: split at white space, commas and semicolons.
+fn fields(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
+        .filter(|f| !f.is_empty())
+}
+
+fn first_token(text: &str) -> &str {
+    fields(text).next().unwrap_or("")
+}
+
+/// Grids: runs of rows, each as long as its first row has cells; labels between grids are
+/// skipped. The last run may be short (a missing row).
+fn grid_blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
+    let mut blocks: Vec<Vec<Line>> = Vec::new();
+    for &line in lines {
+        match blocks.last_mut() {
+            Some(block) if block.len() < side(block[0].text) => block.push(line),
+            _ if is_label(line.text) => {}
+            _ => blocks.push(vec![line]),
+        }
     }
-    let first_len = first_token(lines[0].1).chars().count();
-    if line_form_size(first_len).is_some() {
-        return Ok(lines
-            .iter()
-            .map(|&(line, l)| parse_line(line, l, box_shape, &mut layouts))
-            .collect());
+    blocks
+}
+
+/// The cells of a grid row as written.
+fn row_tokens(text: &str) -> Vec<Token> {
+    if text.contains('\t') {
+        // A row copied from a table: tab-separated fields, empty ones blank.
+        let cells: Vec<&str> = text.split('\t').map(str::trim).collect();
+        if cells.len() > 1 && cells.iter().all(|c| c.chars().count() <= 2) {
+            return cells.into_iter().map(token).collect();
+        }
     }
-    let n = row_tokens(rows[0].1, None).0.len();
-    Ok(vec![parse_grid(&rows, n, box_shape, &mut layouts)])
+    let cleaned: String = (text.chars())
+        .map(|ch| if SEPARATORS.contains(&ch) { ' ' } else { ch })
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let numeric = |w: &&str| w.chars().all(|ch| ch.is_ascii_digit()) || BLANKS.contains(&single(w));
+    if words.len() > 1 && words.iter().all(numeric) {
+        return words.into_iter().map(token).collect();
+    }
+    words.concat().chars().map(Token::Char).collect()
+}
+
+/// A character that can be a compact cell under some alphabet.
+fn is_cell_char(ch: char) -> bool {
+    ch.is_ascii_alphanumeric() || BLANKS.contains(&ch)
+}
+
+/// The only character of a one-character word (else a NUL that matches nothing).
+fn single(word: &str) -> char {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) => ch,
+        _ => '\0',
+    }
+}
+
+/// A spaced or tab-separated cell: a number, a blank, or one character.
+fn token(word: &str) -> Token {
+    match word {
+        "" | "." | "_" => Token::Blank,
+        w if w.chars().all(|ch| ch.is_ascii_digit()) => match w.parse::<u32>() {
+            Ok(0) => Token::Blank,
+            Ok(v) => Token::Number(v),
+            Err(_) => Token::Number(u32::MAX),
+        },
+        w => Token::Char(single(w)),
+    }
+}
+
+/// The number of cells a row has, which is the side of the grid it starts.
+fn side(text: &str) -> usize {
+    row_tokens(text).len()
+}
+
+/// For each line that is not a header, the one-line puzzle it holds: its first field whose
+/// length is n*n (n from 4 to 35) and whose characters are cell characters.
+fn one_line_puzzles<'a>(lines: &[Line<'a>]) -> Vec<(Line<'a>, Option<&'a str>)> {
+    let puzzle = |f: &&str| {
+        let len = f.chars().count();
+        (4..=MAX_LINE_SIZE).any(|n| n * n == len) && f.chars().all(is_cell_char)
+    };
+    let mut found: Vec<(Line, Option<&str>)> = (lines.iter())
+        .map(|&line| (line, fields(line.text).find(puzzle)))
+        .collect();
+    // A header line (`quizzes,solutions`) before the puzzles is no puzzle.
+    if found.len() > 1 && found[0].1.is_none() && is_label(found[0].0.text) {
+        found.remove(0);
+    }
+    found
+}
+
+/// The alphabet of a grid, from every compact cell it holds.
+fn grid_alphabet(block: &[Line]) -> Result<Alphabet, Problem> {
+    let symbols: Vec<char> = (block.iter())
+        .flat_map(|line| row_tokens(line.text))
+        .filter_map(|t| match t {
+            Token::Char(ch) => Some(ch),
+            _ => None,
+        })
+        .collect();
+    Alphabet::detect(&symbols, block.len())
 }
 
 /// Rows, columns and boxes, listed once per grid shape and shared by a file's puzzles.
@@ -74,128 +245,125 @@ impl Layouts {
         });
         Latin::new(Arc::clone(areas), Vec::new(), givens, style)
     }
-}
 
-fn first_token(line: &str) -> &str {
-    line.split_whitespace().next().unwrap_or("")
-}
-
-/// The side n of a one-line puzzle of `len` characters, if `len` is n*n for a usable n.
-fn line_form_size(len: usize) -> Option<usize> {
-    (4..=35).find(|n| n * n == len)
-}
-
-/// The cells of one grid row: whitespace-separated numbers when there are as many as
-/// expected (then `true`), otherwise one character per cell.
-fn row_tokens(line: &str, expected: Option<usize>) -> (Vec<String>, bool) {
-    let cleaned: String = line
-        .chars()
-        .map(|ch| if SEPARATORS.contains(&ch) { ' ' } else { ch })
-        .collect();
-    let tokens: Vec<&str> = cleaned.split_whitespace().collect();
-    let numeric = |t: &&str| t.chars().all(|ch| ch.is_ascii_digit()) || *t == "." || *t == "_";
-    let spaced = tokens.len() > 1
-        && tokens.iter().all(numeric)
-        && expected.is_none_or(|n| tokens.len() == n);
-    if spaced {
-        (tokens.into_iter().map(str::to_string).collect(), true)
-    } else {
-        (tokens.concat().chars().map(String::from).collect(), false)
+    /// Checks the givens for repeats, naming the line of the second one.
+    fn validated(
+        &mut self,
+        givens: Grid,
+        shape: (usize, usize),
+        style: Style,
+        line_of_row: impl Fn(usize) -> usize,
+    ) -> Result<Latin, ParseError> {
+        let sudoku = self.sudoku(givens, shape, style);
+        match sudoku.conflict() {
+            Some(((r, _), violation)) => Err(ParseError::at(line_of_row(r), violation.into())),
+            None => Ok(sudoku),
+        }
     }
+}
+
+/// The value of one cell, 0 for a blank.
+fn value(token: Token, alphabet: Alphabet, n: usize) -> Result<u32, Problem> {
+    let (value, written) = match token {
+        Token::Blank => return Ok(0),
+        Token::Number(v) => (v, v.to_string()),
+        Token::Char(ch) => (alphabet.value(ch)?, ch.to_string()),
+    };
+    if value as usize > n {
+        return Err(Problem::ValueOutOfRange {
+            token: written,
+            max: n,
+        });
+    }
+    Ok(value)
 }
 
 fn parse_grid(
-    rows: &[(usize, &str)],
-    n: usize,
-    box_shape: Option<(usize, usize)>,
+    rows: &[Line],
+    reading: &Reading,
     layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
-    let shape = box_for(n, box_shape).map_err(|p| ParseError::at(rows[0].0, p))?;
+    let n = side(rows[0].text);
+    let alphabet = reading.alphabet.map_or_else(|| grid_alphabet(rows), Ok);
     let mut values = Vec::with_capacity(n);
     let mut compact_rows = 0;
-    for &(line, text) in rows {
-        let (tokens, spaced) = row_tokens(text, Some(n));
+    for line in rows {
+        let tokens = row_tokens(line.text);
+        let at = |problem| ParseError::at(line.number, problem);
+        if let Some(ch) = tokens.iter().find_map(|&t| match t {
+            Token::Char(ch) if !is_cell_char(ch) => Some(ch),
+            _ => None,
+        }) {
+            return Err(at(not_a_cell(ch)));
+        }
         if tokens.len() != n {
-            let found = tokens.len();
-            return Err(ParseError::at(
-                line,
-                Problem::CellCount { expected: n, found },
-            ));
+            return Err(at(Problem::CellCount {
+                expected: n,
+                found: tokens.len(),
+            }));
         }
-        if !spaced {
-            compact_rows += 1;
-        }
-        let row = tokens
-            .iter()
-            .map(|t| cell_value(t, n))
+        compact_rows += usize::from(matches!(tokens.first(), Some(Token::Char(_))));
+        let alphabet = alphabet.clone().map_err(at)?;
+        let row = (tokens.into_iter())
+            .map(|t| value(t, alphabet, n))
             .collect::<Result<Vec<u32>, Problem>>()
-            .map_err(|p| ParseError::at(line, p))?;
+            .map_err(at)?;
         values.push(row);
     }
     if rows.len() != n {
-        let last = rows[rows.len() - 1].0;
+        let last = rows[rows.len() - 1].number;
         let found = rows.len();
         return Err(ParseError::at(
             last,
             Problem::RowCount { expected: n, found },
         ));
     }
-    let style = if compact_rows * 2 >= n {
-        Style::Compact
-    } else {
-        Style::Spaced
+    let shape = box_for(n, reading.box_shape).map_err(|p| ParseError::at(rows[0].number, p))?;
+    let style = match (compact_rows * 2 >= n, alphabet) {
+        (true, Ok(alphabet)) => Style::Compact(alphabet),
+        _ => Style::Spaced,
     };
     let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
-    let sudoku = layouts.sudoku(givens, shape, style);
-    match sudoku.conflict() {
-        Some(((r, _), violation)) => Err(ParseError::at(rows[r].0, violation.into())),
-        None => Ok(sudoku),
-    }
+    layouts.validated(givens, shape, style, |r| rows[r].number)
 }
 
 fn parse_line(
-    line: usize,
-    text: &str,
-    box_shape: Option<(usize, usize)>,
+    line: Line,
+    token: Option<&str>,
+    reading: &Reading,
     layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
-    let token = first_token(text);
-    let len = token.chars().count();
-    let n = line_form_size(len).ok_or(ParseError::at(line, Problem::LineLength(len)))?;
-    let shape = box_for(n, box_shape).map_err(|p| ParseError::at(line, p))?;
-    let values = token
-        .chars()
-        .map(|ch| cell_value(&ch.to_string(), n))
-        .collect::<Result<Vec<u32>, Problem>>()
-        .map_err(|p| ParseError::at(line, p))?;
-    let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
-    let givens = Grid::from_rows(rows).ok_or(ParseError::at(line, Problem::NoPuzzle))?;
-    let sudoku = layouts.sudoku(givens, shape, Style::Compact);
-    match sudoku.conflict() {
-        Some((_, violation)) => Err(ParseError::at(line, violation.into())),
-        None => Ok(sudoku),
-    }
-}
-
-/// The value of one cell token: 0 for a blank.
-fn cell_value(token: &str, n: usize) -> Result<u32, Problem> {
-    let value = match token {
-        "." | "_" | "0" => return Ok(0),
-        t if t.chars().all(|ch| ch.is_ascii_digit()) => t.parse::<u32>().unwrap_or(u32::MAX),
-        t => {
-            let mut chars = t.chars();
-            match (chars.next(), chars.next()) {
-                (Some(ch), None) if ch.is_ascii_alphabetic() => ch.to_digit(36).unwrap_or(u32::MAX),
-                (Some(ch), None) => return Err(Problem::Character(ch)),
-                _ => return Err(Problem::Token(t.to_string())),
-            }
+    let at = |problem| ParseError::at(line.number, problem);
+    let Some(token) = token else {
+        let longest = fields(line.text)
+            .map(|f| f.chars().count())
+            .max()
+            .unwrap_or(0);
+        let n = (longest as f64).sqrt() as usize;
+        if n * n == longest && n > MAX_LINE_SIZE {
+            return Err(at(Problem::LineTooLong(n)));
         }
+        let separator = |ch: char| ch.is_whitespace() || ch == ',' || ch == ';';
+        if let Some(ch) = (line.text.chars()).find(|&ch| !is_cell_char(ch) && !separator(ch)) {
+            return Err(at(not_a_cell(ch)));
+        }
+        return Err(at(Problem::LineLength(
+            first_token(line.text).chars().count(),
+        )));
     };
-    if value == 0 || value as usize > n {
-        let token = token.to_string();
-        return Err(Problem::ValueOutOfRange { token, max: n });
-    }
-    Ok(value)
+    let n = (token.len() as f64).sqrt() as usize;
+    let symbols: Vec<char> = token.chars().collect();
+    let alphabet = (reading.alphabet)
+        .map_or_else(|| Alphabet::detect(&symbols, n), Ok)
+        .map_err(at)?;
+    let values = (token.chars())
+        .map(|ch| value(Token::Char(ch), alphabet, n))
+        .collect::<Result<Vec<u32>, Problem>>()
+        .map_err(at)?;
+    let shape = box_for(n, reading.box_shape).map_err(at)?;
+    let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
+    let givens = Grid::from_rows(rows).ok_or(at(Problem::NoPuzzle))?;
+    layouts.validated(givens, shape, Style::Compact(alphabet), |_| line.number)
 }
 
 /// The box shape for side `n`: the given one, or the most square `r x c` with `r <= c`.

@@ -1,8 +1,16 @@
 use super::*;
 use crate::geometry::AreaName;
 
+/// A reading with an explicit box shape.
+fn boxed(rows: usize, cols: usize) -> Reading {
+    Reading {
+        box_shape: Some((rows, cols)),
+        ..Reading::default()
+    }
+}
+
 fn one(text: &str) -> Result<Latin, ParseError> {
-    let mut all = parse_sudokus(text, None)?;
+    let mut all = parse_sudokus(text, &Reading::default())?;
     assert_eq!(all.len(), 1, "expected one puzzle");
     all.remove(0)
 }
@@ -33,7 +41,7 @@ fn reads_compact_grid_with_comments() {
     assert_eq!(s.givens().get(0, 2), 0);
     assert_eq!(s.givens().get(8, 8), 9);
     assert_eq!(box_shape(&s), (3, 3));
-    assert_eq!(s.style(), Style::Compact);
+    assert_eq!(s.style(), Style::Compact(Alphabet::Digits));
 }
 
 #[test]
@@ -102,7 +110,9 @@ fn reads_letters_as_values_above_nine() {
 
 #[test]
 fn accepts_every_blank_character() {
-    let s = one("1.0_\n....\n....\n....\n").unwrap();
+    let s = one("1._.\n....\n....\n....\n").unwrap();
+    assert_eq!(s.givens().to_rows()[0], vec![1, 0, 0, 0]);
+    let s = one("1000\n0000\n0000\n0000\n").unwrap();
     assert_eq!(s.givens().to_rows()[0], vec![1, 0, 0, 0]);
 }
 
@@ -115,12 +125,12 @@ fn six_by_six_gets_two_by_three_boxes() {
 #[test]
 fn box_option_overrides_the_shape() {
     let text = "1.....\n......\n......\n......\n......\n......\n";
-    let s = parse_sudokus(text, Some((3, 2)))
+    let s = parse_sudokus(text, &boxed(3, 2))
         .unwrap()
         .remove(0)
         .unwrap();
     assert_eq!(box_shape(&s), (3, 2));
-    let e = parse_sudokus(text, Some((2, 2)))
+    let e = parse_sudokus(text, &boxed(2, 2))
         .unwrap()
         .remove(0)
         .unwrap_err();
@@ -131,7 +141,7 @@ fn box_option_overrides_the_shape() {
 fn reads_a_collection_of_one_line_puzzles_with_extra_fields() {
     let line = WIKI.replace('\n', "");
     let text = format!("{line}  #1  rating 3.2\n{}\n", line.replace('.', "0"));
-    let all = parse_sudokus(&text, None).unwrap();
+    let all = parse_sudokus(&text, &Reading::default()).unwrap();
     assert_eq!(all.len(), 2);
     for p in all {
         assert_eq!(p.unwrap().givens(), one(WIKI).unwrap().givens());
@@ -142,7 +152,7 @@ fn reads_a_collection_of_one_line_puzzles_with_extra_fields() {
 fn bad_line_in_a_collection_fails_only_that_puzzle() {
     let line = WIKI.replace('\n', "");
     let text = format!("{line}\n{}\n{line}\n", &line[..80]);
-    let all = parse_sudokus(&text, None).unwrap();
+    let all = parse_sudokus(&text, &Reading::default()).unwrap();
     assert!(all[0].is_ok() && all[2].is_ok());
     assert_eq!(
         all[1].as_ref().unwrap_err().to_string(),
@@ -159,7 +169,10 @@ fn rejects_ragged_rows() {
 #[test]
 fn rejects_bad_characters() {
     let text = WIKI.replace("6..195...", "6..19?...");
-    assert_eq!(error(&text), "2: unexpected character '?'");
+    assert_eq!(
+        error(&text),
+        "2: unexpected character '?' (cells are 1-9 and A-Z; blanks are '.', '0' or '_')"
+    );
 }
 
 #[test]
@@ -200,6 +213,8 @@ fn rejects_conflicting_givens_naming_the_cells() {
 
 #[test]
 fn rejects_empty_input() {
-    let e = parse_sudokus("# nothing\n\n", None).err().unwrap();
+    let e = parse_sudokus("# nothing\n\n", &Reading::default())
+        .err()
+        .unwrap();
     assert_eq!(e.to_string(), "no puzzle found");
 }

@@ -22,6 +22,7 @@ pub const MAX_SIDE: usize = 64;
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "takuzu",
+    title: "Takuzu",
     about: "Solve Takuzu / binary puzzles (.txt: rows of 0, 1 and '.'; even sides up to 64)",
     extensions: &["txt"],
     options: &[OptionSpec {
@@ -29,8 +30,22 @@ pub static KIND: Kind = Kind {
         help: "Drop the rule that all rows and all columns differ",
         value: OptionValue::Flag,
     }],
+    recognizes,
     parse,
 };
+
+/// Cells of only `0`, `1` and blanks that use both `0` and `.` or `_` (a Sudoku never has
+/// two blank symbols).
+fn recognizes(text: &str) -> bool {
+    let cells: Vec<char> = (text.lines())
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::chars)
+        .filter(|&ch| !ch.is_whitespace() && !"|-+\u{feff}".contains(ch))
+        .collect();
+    cells.iter().all(|ch| "01._".contains(*ch))
+        && cells.contains(&'0')
+        && cells.iter().any(|ch| "._".contains(*ch))
+}
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let allow_duplicate_lines = options.flag("allow-duplicate-lines");

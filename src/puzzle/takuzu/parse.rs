@@ -46,7 +46,14 @@ fn parse_one(text: &str, allow_duplicate_lines: bool) -> Result<Takuzu, ParseErr
                 '0' => Some(0),
                 '1' => Some(1),
                 '.' | '_' => None,
-                other => return Err(ParseError::at(line, Problem::Character(other))),
+                other => {
+                    let expected = "cells are 0 and 1; blanks are '.' or '_'";
+                    let problem = Problem::Symbol {
+                        ch: other,
+                        expected,
+                    };
+                    return Err(ParseError::at(line, problem));
+                }
             });
         }
     }

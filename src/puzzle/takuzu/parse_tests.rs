@@ -50,7 +50,7 @@ fn rejects_ragged_rows() {
 fn rejects_bad_characters() {
     assert_eq!(
         error("....\n..2.\n....\n....\n"),
-        "2: unexpected character '2'"
+        "2: unexpected character '2' (cells are 0 and 1; blanks are '.' or '_')"
     );
 }
 
