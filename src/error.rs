@@ -146,6 +146,9 @@ pub enum Problem {
         /// Puzzles in the line reading.
         lines: usize,
     },
+    /// A one-line Takuzu whose length is not a square.
+    #[error("a one-line puzzle needs n*n cells (16, 36, 64, ... 4096), found {0}")]
+    TakuzuLineLength(usize),
     /// A one-line puzzle past the line form's largest size.
     #[error("a one-line puzzle of {0}x{0}: one-line puzzles go up to 35x35; use the grid form")]
     LineTooLong(usize),

@@ -7,7 +7,7 @@ use crate::error::{SolveError, Violation};
 use crate::grid::Grid;
 use crate::highs::{solve_mip, MipStatus};
 use crate::model::Model;
-use crate::puzzle::{Puzzle, Reduced};
+use crate::puzzle::{OptionalRule, Puzzle, Reduced};
 
 /// How many MIP answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
@@ -35,8 +35,11 @@ pub enum Outcome {
         /// A second one, the witness.
         second: Grid,
     },
-    /// Proven to have no solution.
-    Infeasible,
+    /// Proven to have no solution; `culprit` names a rule without which it has one.
+    Infeasible {
+        /// The optional rule that alone stands in the way, if that was shown.
+        culprit: Option<OptionalRule>,
+    },
     /// The time limit ran out, after finding a solution or before.
     Timeout {
         /// The solution found before the limit, if any.
@@ -51,7 +54,7 @@ impl Outcome {
             Outcome::Solved(grid) | Outcome::Unique(grid) => Some(grid),
             Outcome::Several { first, .. } => Some(first),
             Outcome::Timeout { found } => found.as_ref(),
-            Outcome::Infeasible => None,
+            Outcome::Infeasible { .. } => None,
         }
     }
 }
@@ -66,15 +69,10 @@ enum Search {
 /// Solves `puzzle`, and with `check_unique` forbids the solution and solves again.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
-    let Some(Reduced { domains, tables }) = puzzle.reduce() else {
-        return Ok(Outcome::Infeasible);
-    };
-    let mut model = Model::new(domains);
-    puzzle.constrain(&tables, &mut model);
-    let first = match search(puzzle, &mut model, deadline)? {
-        Search::Found(grid) => grid,
-        Search::Infeasible => return Ok(Outcome::Infeasible),
-        Search::TimeLimit => return Ok(Outcome::Timeout { found: None }),
+    let (first, mut model) = match first_solution(puzzle, deadline)? {
+        First::Found(grid, model) => (grid, model),
+        First::Infeasible => return infeasible(puzzle, deadline),
+        First::TimeLimit => return Ok(Outcome::Timeout { found: None }),
     };
     if !options.check_unique {
         return Ok(Outcome::Solved(first));
@@ -85,6 +83,39 @@ pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveE
         Search::Infeasible => Outcome::Unique(first),
         Search::TimeLimit => Outcome::Timeout { found: Some(first) },
     })
+}
+
+/// How the first solve ended; a found grid comes with its model for the uniqueness re-solve.
+enum First {
+    Found(Grid, Model),
+    Infeasible,
+    TimeLimit,
+}
+
+/// Reduces, models and solves once.
+fn first_solution(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<First, SolveError> {
+    let Some(Reduced { domains, tables }) = puzzle.reduce() else {
+        return Ok(First::Infeasible);
+    };
+    let mut model = Model::new(domains);
+    puzzle.constrain(&tables, &mut model);
+    Ok(match search(puzzle, &mut model, deadline)? {
+        Search::Found(grid) => First::Found(grid, model),
+        Search::Infeasible => First::Infeasible,
+        Search::TimeLimit => First::TimeLimit,
+    })
+}
+
+/// No solution; with the puzzle's optional rule dropped, is there one?
+fn infeasible(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<Outcome, SolveError> {
+    let culprit = match puzzle.relaxed() {
+        Some((relaxed, rule)) => match first_solution(relaxed.as_ref(), deadline)? {
+            First::Found(..) => Some(rule),
+            First::Infeasible | First::TimeLimit => None,
+        },
+        None => None,
+    };
+    Ok(Outcome::Infeasible { culprit })
 }
 
 /// Finds a grid that passes the exact check, cutting off MIP answers that do not.

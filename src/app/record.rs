@@ -1,6 +1,7 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
 use mipsolve::pipeline::Outcome;
+use mipsolve::puzzle::OptionalRule;
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {
@@ -64,7 +65,7 @@ impl Record {
             Ok(s) => match s.outcome {
                 Outcome::Solved(_) | Outcome::Unique(_) => Verdict::Solved,
                 Outcome::Several { .. } => Verdict::NotUnique,
-                Outcome::Infeasible => Verdict::Infeasible,
+                Outcome::Infeasible { .. } => Verdict::Infeasible,
                 Outcome::Timeout { .. } => Verdict::Timeout,
             },
         }
@@ -77,4 +78,12 @@ impl Record {
             _ => self.file.clone(),
         }
     }
+}
+
+/// What an infeasible puzzle's culprit rule means for the user.
+pub fn culprit_note(rule: &OptionalRule) -> String {
+    format!(
+        "no solution with {}; it has one with {}",
+        rule.name, rule.option
+    )
 }

@@ -31,6 +31,20 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
+    /// The same puzzle without a rule the user can switch off, to tell whether that rule
+    /// alone stands in the way of a solution.
+    fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
+        None
+    }
+}
+
+/// A rule the user can switch off, named for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionalRule {
+    /// What the rule is, e.g. `distinct lines`.
+    pub name: &'static str,
+    /// The option that drops it, e.g. `--allow-duplicate-lines`.
+    pub option: &'static str,
 }
 
 /// What the reductions leave for the model.
@@ -44,6 +58,17 @@ pub struct Reduced {
 
 /// A parsed puzzle, or the error that stopped it; a file yields one per puzzle it holds.
 pub type Parsed = Result<Box<dyn Puzzle>, ParseError>;
+
+/// The reading `--grid` (`Some(true)`) or `--line` (`Some(false)`) forces, if any.
+fn grid_or_lines(options: &Options) -> Result<Option<bool>, ParseError> {
+    match (options.flag("grid"), options.flag("line")) {
+        (true, true) => Err(ParseError::whole(crate::error::Problem::Option {
+            name: "grid",
+            message: "--grid and --line exclude each other".into(),
+        })),
+        (grid, line) => Ok((grid || line).then_some(grid)),
+    }
+}
 
 /// Boxes each parsed puzzle behind the interface.
 fn boxed<P: Puzzle + 'static>(puzzles: Vec<Result<P, ParseError>>) -> Vec<Parsed> {

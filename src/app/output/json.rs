@@ -7,7 +7,7 @@ use mipsolve::pipeline::Outcome;
 use serde::Serialize;
 
 use super::Output;
-use crate::app::record::Record;
+use crate::app::record::{culprit_note, Record};
 
 /// The JSON Lines format.
 pub struct Json;
@@ -27,6 +27,8 @@ struct Line<'a> {
     second_solution: Option<Vec<Vec<u32>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 /// `9` for a square grid, `[rows, cols]` otherwise.
@@ -54,6 +56,7 @@ impl Output for Json {
             solution: None,
             second_solution: None,
             error: None,
+            note: None,
         };
         match &record.result {
             Err(message) => line.error = Some(message),
@@ -66,7 +69,10 @@ impl Output for Json {
                         line.second_solution = rows(second);
                         ("solved", Some(false))
                     }
-                    Outcome::Infeasible => ("infeasible", None),
+                    Outcome::Infeasible { culprit } => {
+                        line.note = culprit.as_ref().map(culprit_note);
+                        ("infeasible", None)
+                    }
                     Outcome::Timeout { .. } => ("timeout", None),
                 };
                 line.solution = solved.outcome.solution().and_then(rows);

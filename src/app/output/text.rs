@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use mipsolve::pipeline::Outcome;
 
 use super::Output;
-use crate::app::record::Record;
+use crate::app::record::{culprit_note, Record};
 
 /// The text format.
 pub struct Text {
@@ -41,8 +41,11 @@ impl Output for Text {
             Ok(solved) => solved,
         };
         let name = record.name();
-        match solved.outcome {
-            Outcome::Infeasible => Some(format!("{name}: no solution")),
+        match &solved.outcome {
+            Outcome::Infeasible { culprit: None } => Some(format!("{name}: no solution")),
+            Outcome::Infeasible {
+                culprit: Some(rule),
+            } => Some(format!("{name}: {}", culprit_note(rule))),
             Outcome::Timeout { found: Some(_) } => Some(format!(
                 "{name}: time limit reached before uniqueness was decided"
             )),

@@ -66,12 +66,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let box_shape = (options.get("box").map(parse_box).transpose()).map_err(|m| bad("box", m))?;
     let alphabet = (options.get("alphabet").map(parse_alphabet).transpose())
         .map_err(|m| bad("alphabet", m))?;
-    let grid = match (options.flag("grid"), options.flag("line")) {
-        (true, true) => return Err(bad("grid", "--grid and --line exclude each other".into())),
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        (false, false) => None,
-    };
+    let grid = super::grid_or_lines(options)?;
     let reading = Reading {
         box_shape,
         alphabet,

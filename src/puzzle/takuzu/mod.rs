@@ -7,7 +7,7 @@ mod rules;
 
 pub use parse::parse_takuzus;
 
-use super::{boxed, Kind, OptionSpec, OptionValue, Options, Parsed, Puzzle, Reduced};
+use super::{boxed, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced};
 use crate::cage::Tables;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
@@ -23,13 +23,25 @@ pub const MAX_SIDE: usize = 64;
 pub static KIND: Kind = Kind {
     name: "takuzu",
     title: "Takuzu",
-    about: "Solve Takuzu / binary puzzles (.txt: rows of 0, 1 and '.'; even sides up to 64)",
+    about: "Solve Takuzu / binary puzzles (.txt: rows of 0, 1 and '.', or one puzzle per line; even sides up to 64)",
     extensions: &["txt"],
-    options: &[OptionSpec {
-        name: "allow-duplicate-lines",
-        help: "Drop the rule that all rows and all columns differ",
-        value: OptionValue::Flag,
-    }],
+    options: &[
+        OptionSpec {
+            name: "allow-duplicate-lines",
+            help: "Drop the rule that all rows and all columns differ",
+            value: OptionValue::Flag,
+        },
+        OptionSpec {
+            name: "grid",
+            help: "Read the file as one grid",
+            value: OptionValue::Flag,
+        },
+        OptionSpec {
+            name: "line",
+            help: "Read each line as one puzzle (n*n cells, row by row)",
+            value: OptionValue::Flag,
+        },
+    ],
     recognizes,
     parse,
 };
@@ -49,7 +61,8 @@ fn recognizes(text: &str) -> bool {
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let allow_duplicate_lines = options.flag("allow-duplicate-lines");
-    Ok(boxed(parse_takuzus(text, allow_duplicate_lines)?))
+    let grid = super::grid_or_lines(options)?;
+    Ok(boxed(parse_takuzus(text, allow_duplicate_lines, grid)?))
 }
 
 /// A Takuzu: givens (`None` = blank) and whether equal lines are allowed.
@@ -210,6 +223,18 @@ impl Puzzle for Takuzu {
             }
         }
         Ok(())
+    }
+
+    fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
+        let rule = OptionalRule {
+            name: "distinct lines",
+            option: "--allow-duplicate-lines",
+        };
+        (!self.allow_duplicate_lines).then(|| {
+            let mut relaxed = self.clone();
+            relaxed.allow_duplicate_lines = true;
+            (Box::new(relaxed) as Box<dyn Puzzle>, rule)
+        })
     }
 
     fn render(&self, grid: &Grid) -> String {

@@ -1,83 +1,154 @@
-//! Takuzu text: rows of `0`, `1` and blanks (`.` or `_`); `#` starts a comment line.
+//! Takuzu text: a grid (rows of `0`, `1` and blanks `.` or `_`, spaced or not, box drawing
+//! ignored) or one-line puzzles (n*n cells read row by row, one puzzle per line, as in the
+//! binarypuzzle.com collection); `#` starts a comment line.
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
 
-/// Parses a file holding one Takuzu.
+/// What Takuzu cells may be, for messages.
+const CELLS: &str = "cells are 0 and 1; blanks are '.' or '_'";
+
+/// One line's 1-based number and its cells (white space and box drawing removed).
+type Row = (usize, Vec<char>);
+
+/// Parses a file: one grid, or one puzzle per line. `grid` forces a reading (`Some(true)`:
+/// grid, `Some(false)`: lines); otherwise the one whose puzzles validate is taken, and the
+/// reader refuses when both do.
 pub fn parse_takuzus(
     text: &str,
     allow_duplicate_lines: bool,
+    grid: Option<bool>,
 ) -> Result<Vec<Result<Takuzu, ParseError>>, ParseError> {
-    if text
-        .lines()
-        .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
-    {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rows: Vec<Row> = (text.lines().enumerate())
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .map(|(i, l)| (i + 1, cells(l)))
+        .filter(|(_, cells)| !cells.is_empty())
+        .collect();
+    if rows.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
-    Ok(vec![parse_one(text, allow_duplicate_lines)])
+    let square_side = |cells: &[char]| (4..=MAX_SIDE).step_by(2).find(|n| n * n == cells.len());
+    let lines_fit = rows.iter().all(|(_, cells)| square_side(cells).is_some());
+    let grid_fit = rows.len() > 1 && rows.iter().all(|(_, cells)| cells.len() == rows[0].1.len());
+    let as_grid = || vec![parse_grid(&rows, allow_duplicate_lines)];
+    let as_lines = || -> Vec<Result<Takuzu, ParseError>> {
+        (rows.iter())
+            .map(|row| parse_line(row, allow_duplicate_lines))
+            .collect()
+    };
+    Ok(match (grid, grid_fit, lines_fit) {
+        (Some(true), ..) | (None, true, false) => as_grid(),
+        (Some(false), ..) | (None, false, true) => as_lines(),
+        (None, true, true) => {
+            let (grids, singles) = (as_grid(), as_lines());
+            let valid = |all: &[Result<Takuzu, ParseError>]| all.iter().all(Result::is_ok);
+            match (valid(&grids), valid(&singles)) {
+                (true, true) => {
+                    let lines = singles.len();
+                    return Err(ParseError::whole(Problem::AmbiguousReading {
+                        grids: 1,
+                        lines,
+                    }));
+                }
+                (false, true) => singles,
+                _ => grids,
+            }
+        }
+        (None, false, false) if rows.len() == 1 => as_lines(),
+        (None, false, false) => as_grid(),
+    })
 }
 
-fn parse_one(text: &str, allow_duplicate_lines: bool) -> Result<Takuzu, ParseError> {
-    let rows: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let Some(&(first_line, first)) = rows.first() else {
-        return Err(ParseError::whole(Problem::NoPuzzle));
-    };
-    let cols = first.chars().filter(|ch| !ch.is_whitespace()).count();
+/// The cells of a line: everything but white space and box drawing.
+fn cells(line: &str) -> Vec<char> {
+    (line.chars())
+        .filter(|&ch| !ch.is_whitespace() && !"|-+*=".contains(ch))
+        .collect()
+}
+
+/// The given of one cell.
+fn given(ch: char, line: usize) -> Result<Option<u8>, ParseError> {
+    match ch {
+        '0' => Ok(Some(0)),
+        '1' => Ok(Some(1)),
+        '.' | '_' => Ok(None),
+        ch => Err(ParseError::at(
+            line,
+            Problem::Symbol {
+                ch,
+                expected: CELLS,
+            },
+        )),
+    }
+}
+
+fn parse_grid(rows: &[Row], allow_duplicate_lines: bool) -> Result<Takuzu, ParseError> {
+    let (first_line, first) = &rows[0];
+    let cols = first.len();
     let mut givens = Vec::with_capacity(rows.len() * cols);
-    for &(line, text) in &rows {
-        let cells: Vec<char> = text.chars().filter(|ch| !ch.is_whitespace()).collect();
+    for (line, cells) in rows {
+        if let Some(&ch) = cells.iter().find(|ch| !"01._".contains(**ch)) {
+            given(ch, *line)?;
+        }
         if cells.len() != cols {
             let found = cells.len();
             return Err(ParseError::at(
-                line,
+                *line,
                 Problem::CellCount {
                     expected: cols,
                     found,
                 },
             ));
         }
-        for ch in cells {
-            givens.push(match ch {
-                '0' => Some(0),
-                '1' => Some(1),
-                '.' | '_' => None,
-                other => {
-                    let expected = "cells are 0 and 1; blanks are '.' or '_'";
-                    let problem = Problem::Symbol {
-                        ch: other,
-                        expected,
-                    };
-                    return Err(ParseError::at(line, problem));
-                }
-            });
+        for &ch in cells {
+            givens.push(given(ch, *line)?);
         }
     }
     let n_rows = rows.len();
     for (count, what, line) in [
-        (cols, "columns", first_line),
+        (cols, "columns", *first_line),
         (n_rows, "rows", rows[n_rows - 1].0),
     ] {
-        if count % 2 == 1 {
-            return Err(ParseError::at(line, Problem::OddSide { count, what }));
-        }
-        if count > MAX_SIDE {
-            let max = MAX_SIDE;
-            return Err(ParseError::at(
-                line,
-                Problem::SideTooLarge { count, what, max },
-            ));
-        }
+        check_side(count, what, line)?;
     }
     let takuzu = Takuzu::new(n_rows, cols, givens, allow_duplicate_lines);
     match takuzu.broken_rule() {
         Some((r, violation)) => Err(ParseError::at(rows[r].0, violation.into())),
         None => Ok(takuzu),
     }
+}
+
+fn parse_line((line, cells): &Row, allow_duplicate_lines: bool) -> Result<Takuzu, ParseError> {
+    let givens = (cells.iter())
+        .map(|&ch| given(ch, *line))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = (1..=MAX_SIDE).find(|n| n * n == cells.len());
+    let n = n.ok_or(ParseError::at(
+        *line,
+        Problem::TakuzuLineLength(cells.len()),
+    ))?;
+    check_side(n, "rows", *line)?;
+    let takuzu = Takuzu::new(n, n, givens, allow_duplicate_lines);
+    match takuzu.broken_rule() {
+        Some((_, violation)) => Err(ParseError::at(*line, violation.into())),
+        None => Ok(takuzu),
+    }
+}
+
+/// A side must be even and at most [`MAX_SIDE`].
+fn check_side(count: usize, what: &'static str, line: usize) -> Result<(), ParseError> {
+    if count % 2 == 1 {
+        return Err(ParseError::at(line, Problem::OddSide { count, what }));
+    }
+    if count > MAX_SIDE {
+        let max = MAX_SIDE;
+        return Err(ParseError::at(
+            line,
+            Problem::SideTooLarge { count, what, max },
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

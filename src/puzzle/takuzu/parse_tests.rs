@@ -1,7 +1,7 @@
 use super::*;
 
 fn one(text: &str, allow: bool) -> Result<Takuzu, ParseError> {
-    parse_takuzus(text, allow)?.remove(0)
+    parse_takuzus(text, allow, None)?.remove(0)
 }
 
 fn error(text: &str) -> String {
@@ -90,7 +90,7 @@ fn rejects_equal_complete_lines_unless_allowed() {
 #[test]
 fn rejects_empty_input() {
     assert_eq!(
-        parse_takuzus("# nothing\n", false)
+        parse_takuzus("# nothing\n", false, None)
             .err()
             .unwrap()
             .to_string(),
