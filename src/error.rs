@@ -47,8 +47,13 @@ impl ParseError {
         }
     }
 
-    /// The one-line message `FILE:LINE: what is wrong` (or `FILE: ...` without a line).
+    /// The one-line message `FILE:LINE: what is wrong` (or `FILE: ...` without a line); one
+    /// line per error when there are several.
     pub fn in_file(&self, file: &str) -> String {
+        if let Problem::Many(errors) = &self.problem {
+            let lines: Vec<String> = errors.iter().map(|e| e.in_file(file)).collect();
+            return lines.join("\n");
+        }
         match self.line {
             Some(line) => format!("{file}:{line}: {}", self.describe()),
             None => format!("{file}: {}", self.describe()),
@@ -258,6 +263,23 @@ pub enum Problem {
         /// The other cage, 0-based.
         other: usize,
     },
+    /// A number that is none.
+    #[error("the {what} must be a whole number, found {found}")]
+    NotANumber {
+        /// What the number is.
+        what: &'static str,
+        /// What was written.
+        found: String,
+    },
+    /// A cage cell that is not `[row, col]`.
+    #[error("cell {0} is not [row, col]")]
+    NotACell(String),
+    /// A cage that no values can meet on its own.
+    #[error("no values 1..{0} can meet this cage")]
+    CageUnmeetable(usize),
+    /// Several errors in one puzzle, each on its own line.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Many(Vec<ParseError>),
     /// A cell outside every cage.
     #[error("cell [{}] is in no cage", one_based(*.0))]
     CellInNoCage(Cell),

@@ -2,10 +2,12 @@
 //! (1-based cells), or an array of such objects (a collection).
 
 use serde::Deserialize;
-use serde_json::{Number, Value};
+use serde_json::Value;
 
 use super::MAX_SIZE;
-use crate::cage::{Cage, Op};
+use crate::cage::table::shared_areas;
+use crate::cage::{Cage, Op, Table};
+use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
@@ -15,17 +17,21 @@ use crate::puzzle::symbols::Alphabet;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPuzzle {
-    size: usize,
+    size: Value,
     cages: Vec<RawCage>,
 }
 
+/// A cage as written; numbers may be JSON numbers or strings of digits.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCage {
     op: String,
-    target: Number,
-    cells: Vec<[i64; 2]>,
+    target: Value,
+    cells: Vec<Value>,
 }
+
+/// At most this many errors are reported for one puzzle.
+const MAX_ERRORS: usize = 20;
 
 /// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
 pub fn parse_kenkens(
@@ -68,71 +74,137 @@ fn strip_position(e: &serde_json::Error) -> String {
     }
 }
 
-/// Checks the cages and builds the puzzle; messages name the cage by index, op and target.
-fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
-    let n = raw.size;
-    if !(1..=MAX_SIZE).contains(&n) {
-        let (min, max) = (1, MAX_SIZE);
-        return Err(ParseError::whole(Problem::Size { size: n, min, max }));
+/// A whole number written as a JSON number (`24`, `24.0`) or a string of digits (`"24"`).
+fn whole_number(value: &Value) -> Option<u64> {
+    match value {
+        Value::Number(n) => n.as_u64().or_else(|| {
+            let f = n.as_f64()?;
+            (f.fract() == 0.0 && (0.0..1.8e19).contains(&f)).then_some(f as u64)
+        }),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
     }
+}
+
+/// A value as the input wrote it, for messages.
+fn written(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
+/// name the cage by number, op and target.
+fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
+    let n = whole_number(&raw.size).unwrap_or(0) as usize;
+    if !(1..=MAX_SIZE).contains(&n) {
+        let problem = match whole_number(&raw.size) {
+            Some(_) => Problem::Size {
+                size: n,
+                min: 1,
+                max: MAX_SIZE,
+            },
+            None => Problem::NotANumber {
+                what: "size",
+                found: written(&raw.size),
+            },
+        };
+        return Err(ParseError::whole(problem));
+    }
+    let lines = [rows(n, n), columns(n, n)].concat();
+    let full = Domains::full(n, n, (1..=n as i64).collect());
+    let mut errors = Vec::new();
     let mut owner: Vec<Option<usize>> = vec![None; n * n];
     let mut cages = Vec::with_capacity(raw.cages.len());
     for (i, rc) in raw.cages.into_iter().enumerate() {
         let label = CageLabel {
             number: i + 1,
             op: rc.op.clone(),
-            target: rc.target.to_string(),
+            target: written(&rc.target),
         };
-        let fail = |problem: Problem| ParseError::in_cage(label.clone(), problem);
-        let op = Op::from_symbol(&rc.op).ok_or_else(|| fail(Problem::UnknownOp(rc.op.clone())))?;
-        let target =
-            (rc.target.as_u64().filter(|&t| t > 0)).ok_or_else(|| fail(Problem::Target))?;
-        let needed = match op {
-            Op::Sub | Op::Div => Some(2),
-            Op::Given => Some(1),
-            Op::Add | Op::Mul => None,
-        };
-        let found = rc.cells.len();
-        match needed {
-            Some(expected) if found != expected => {
-                let op = op.symbol();
-                return Err(fail(Problem::CageSize {
-                    op,
-                    expected,
-                    found,
-                }));
+        match cage(i, rc, n, &mut owner) {
+            Ok(cage) => {
+                let table = Table::new(&cage, &shared_areas(&cage.cells, &lines), &full);
+                if table.is_some_and(|t| t.is_empty()) {
+                    errors.push(ParseError::in_cage(label, Problem::CageUnmeetable(n)));
+                }
+                cages.push(cage);
             }
-            None if found == 0 => return Err(fail(Problem::EmptyCage)),
-            _ => {}
+            Err(problem) => errors.push(ParseError::in_cage(label, problem)),
         }
-        let mut cells = Vec::with_capacity(found);
-        for [row, col] in rc.cells {
-            let inside = |v: i64| v >= 1 && v <= n as i64;
-            if !inside(row) || !inside(col) {
-                return Err(fail(Problem::CellOutside { row, col, size: n }));
-            }
-            let cell = (row as usize - 1, col as usize - 1);
-            match owner[cell.0 * n + cell.1] {
-                Some(j) if j == i => return Err(fail(Problem::CellTwice(cell))),
-                Some(other) => return Err(fail(Problem::CellInTwoCages { cell, other })),
-                None => owner[cell.0 * n + cell.1] = Some(i),
-            }
-            cells.push(cell);
+    }
+    if errors.is_empty() {
+        if let Some(free) = owner.iter().position(Option::is_none) {
+            let cell = (free / n, free % n);
+            errors.push(ParseError::whole(Problem::CellInNoCage(cell)));
         }
-        cages.push(Cage { op, target, cells });
     }
-    if let Some(free) = owner.iter().position(Option::is_none) {
-        let cell = (free / n, free % n);
-        return Err(ParseError::whole(Problem::CellInNoCage(cell)));
+    match errors.len() {
+        0 => {}
+        1 => return Err(errors.remove(0)),
+        _ => {
+            errors.truncate(MAX_ERRORS);
+            return Err(ParseError::whole(Problem::Many(errors)));
+        }
     }
-    let areas = [rows(n, n), columns(n, n)].concat();
-    let style = if n <= 9 {
-        Style::Compact(Alphabet::Digits)
-    } else {
-        Style::Spaced
+    let style = match n <= 9 {
+        true => Style::Compact(Alphabet::Digits),
+        false => Style::Spaced,
     };
     let blank = Grid::filled(n, n, 0);
-    Ok(Latin::new(areas, cages, blank, style).with_formulation(formulation))
+    Ok(Latin::new(lines, cages, blank, style).with_formulation(formulation))
+}
+
+/// One cage checked: its op, target and cells, which must lie in the grid and in no other
+/// cage (`owner` records the cage of each cell).
+fn cage(i: usize, rc: RawCage, n: usize, owner: &mut [Option<usize>]) -> Result<Cage, Problem> {
+    let op = Op::from_symbol(rc.op.trim()).ok_or_else(|| Problem::UnknownOp(rc.op.clone()))?;
+    let target = whole_number(&rc.target)
+        .filter(|&t| t > 0)
+        .ok_or(Problem::Target)?;
+    let needed = match op {
+        Op::Sub | Op::Div => Some(2),
+        Op::Given => Some(1),
+        Op::Add | Op::Mul => None,
+    };
+    let found = rc.cells.len();
+    match needed {
+        Some(expected) if found != expected => {
+            let op = op.symbol();
+            return Err(Problem::CageSize {
+                op,
+                expected,
+                found,
+            });
+        }
+        None if found == 0 => return Err(Problem::EmptyCage),
+        _ => {}
+    }
+    let mut cells = Vec::with_capacity(found);
+    for value in &rc.cells {
+        let pair = match value {
+            Value::Array(pair) if pair.len() == 2 => {
+                (whole_number(&pair[0]), whole_number(&pair[1]))
+            }
+            _ => (None, None),
+        };
+        let (Some(row), Some(col)) = pair else {
+            return Err(Problem::NotACell(written(value)));
+        };
+        if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
+            let (row, col) = (row as i64, col as i64);
+            return Err(Problem::CellOutside { row, col, size: n });
+        }
+        let cell = (row as usize - 1, col as usize - 1);
+        match owner[cell.0 * n + cell.1] {
+            Some(j) if j == i => return Err(Problem::CellTwice(cell)),
+            Some(other) => return Err(Problem::CellInTwoCages { cell, other }),
+            None => owner[cell.0 * n + cell.1] = Some(i),
+        }
+        cells.push(cell);
+    }
+    Ok(Cage { op, target, cells })
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ fn rejects_a_cell_in_two_cages() {
 
 #[test]
 fn rejects_a_cell_in_no_cage() {
-    let text = with_cages(r#"{"op": "+", "target": 3, "cells": [[1,1],[1,2],[2,1]]}"#);
+    let text = with_cages(r#"{"op": "+", "target": 4, "cells": [[1,1],[1,2],[2,1]]}"#);
     assert_eq!(error(&text), "cell [2,2] is in no cage");
 }
 
@@ -161,5 +161,51 @@ fn rejects_unsupported_sizes() {
     assert_eq!(
         error("{\"size\": 40, \"cages\": []}"),
         "size 40 is not supported (1 to 32)"
+    );
+}
+
+#[test]
+fn reads_numbers_written_as_strings_or_with_a_zero_fraction_and_ops_with_spaces() {
+    let text = r#"{"size": "2", "cages": [
+        {"op": " + ", "target": 3.0, "cells": [["1","1"],[1,2]]},
+        {"op": "-", "target": "1", "cells": [[2,1],[2,2]]}]}"#;
+    let k = parse_kenkens(text, Formulation::default())
+        .unwrap()
+        .remove(0)
+        .unwrap();
+    assert_eq!(k.cages()[0].op, Op::Add);
+    assert_eq!(k.cages()[0].target, 3);
+    assert_eq!(k.cages()[0].cells, vec![(0, 0), (0, 1)]);
+}
+
+#[test]
+fn names_a_cage_no_values_can_meet() {
+    let text = r#"{"size": 4, "cages": [{"op": "=", "target": 9, "cells": [[1,1]]}]}"#;
+    assert_eq!(
+        error(text),
+        r#"cage 1 (op "=", target 9): no values 1..4 can meet this cage"#
+    );
+}
+
+#[test]
+fn reports_every_error_of_a_puzzle_each_on_its_line() {
+    let text = with_cages(
+        r#"{"op": "%", "target": 3, "cells": [[1,1]]},
+           {"op": "+", "target": 70, "cells": [[1,2],[2,2]]},
+           {"op": "+", "target": 3, "cells": [[2,1],[5,5]]}"#,
+    );
+    assert_eq!(
+        error(&text),
+        "cage 1 (op \"%\", target 3): unknown op \"%\" (expected + - * / =)\n\
+         cage 2 (op \"+\", target 70): no values 1..2 can meet this cage\n\
+         cage 3 (op \"+\", target 3): cell [5,5] is outside the 2x2 grid"
+    );
+}
+
+#[test]
+fn a_size_that_is_no_number_is_named() {
+    assert_eq!(
+        error(r#"{"size": "six", "cages": []}"#),
+        "the size must be a whole number, found six"
     );
 }
