@@ -1,6 +1,8 @@
 //! The solver backend: hands a [`Model`] to HiGHS through good_lp and reports what it found.
 
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use good_lp::solvers::highs::highs;
 use good_lp::{
@@ -21,7 +23,10 @@ pub enum MipStatus {
     TimeLimit,
 }
 
-/// Solves the feasibility problem of `model` on one thread, within `time_limit`.
+/// Solves the feasibility problem of `model` on one thread, within `time_limit`. HiGHS can
+/// overrun its own limit on large models (in presolve and the root LP), so with a limit it
+/// runs on a worker thread and the answer is `TimeLimit` when the limit passes, whatever
+/// HiGHS is doing; the worker then stops at HiGHS's own limit.
 pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatus, SolveError> {
     if model.is_contradictory() {
         return Ok(MipStatus::Infeasible);
@@ -29,9 +34,29 @@ pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatu
     if model.vars().is_empty() {
         return Ok(MipStatus::Feasible(Vec::new()));
     }
-    if time_limit.is_some_and(|t| t.is_zero()) {
+    let Some(limit) = time_limit else {
+        return run_highs(model, None);
+    };
+    if limit.is_zero() {
         return Ok(MipStatus::TimeLimit);
     }
+    let deadline = Instant::now() + limit;
+    let (tx, rx) = mpsc::channel();
+    let model = model.clone();
+    thread::spawn(move || {
+        let _ = tx.send(run_highs(&model, Some(deadline)));
+    });
+    match rx.recv_timeout(limit) {
+        Ok(result) => result,
+        Err(RecvTimeoutError::Timeout) => Ok(MipStatus::TimeLimit),
+        Err(RecvTimeoutError::Disconnected) => {
+            Err(SolveError::Backend("the solver thread stopped".into()))
+        }
+    }
+}
+
+/// Builds the HiGHS problem and solves it, with the time left until `deadline` as HiGHS's limit.
+fn run_highs(model: &Model, deadline: Option<Instant>) -> Result<MipStatus, SolveError> {
     let mut problem = ProblemVariables::new();
     let vars: Vec<Variable> = model
         .vars()
@@ -57,9 +82,6 @@ pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatu
         .set_option("mip_heuristic_run_root_reduced_cost", false)
         .set_option("mip_lp_age_limit", 0)
         .set_option("mip_pool_soft_limit", 1);
-    if let Some(limit) = time_limit {
-        lp = lp.set_time_limit(limit.as_secs_f64());
-    }
     for row in model.constraints() {
         let mut e = Expression::with_capacity(row.terms.len());
         for &(v, a) in &row.terms {
@@ -75,6 +97,13 @@ pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatu
         if row.hi.is_finite() {
             lp.add_constraint(e.leq(row.hi));
         }
+    }
+    if let Some(deadline) = deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(MipStatus::TimeLimit);
+        }
+        lp = lp.set_time_limit(left.as_secs_f64());
     }
     match lp.solve() {
         Ok(solution) => Ok(MipStatus::Feasible(

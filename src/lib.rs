@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod cage;
+pub mod deadline;
 pub mod domains;
 pub mod error;
 pub mod geometry;

@@ -1,7 +1,9 @@
 //! The solve pipeline, written once for every kind: reduce, model, solve, decode, verify;
 //! then the uniqueness re-solve with the first solution cut off.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::deadline::Deadline;
 
 use crate::error::{SolveError, Violation};
 use crate::grid::Grid;
@@ -68,7 +70,7 @@ enum Search {
 
 /// Solves `puzzle`, and with `check_unique` forbids the solution and solves again.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let deadline = Deadline::after(options.time_limit);
     let (first, mut model) = match first_solution(puzzle, deadline)? {
         First::Found(grid, model) => (grid, model),
         First::Infeasible => return infeasible(puzzle, deadline),
@@ -93,12 +95,18 @@ enum First {
 }
 
 /// Reduces, models and solves once.
-fn first_solution(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<First, SolveError> {
-    let Some(Reduced { domains, tables }) = puzzle.reduce() else {
+fn first_solution(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<First, SolveError> {
+    let Some(Reduced { domains, tables }) = puzzle.reduce(deadline) else {
         return Ok(First::Infeasible);
     };
+    if deadline.passed() {
+        return Ok(First::TimeLimit);
+    }
     let mut model = Model::new(domains);
-    puzzle.constrain(&tables, &mut model);
+    puzzle.constrain(&tables, &mut model, deadline);
+    if deadline.passed() {
+        return Ok(First::TimeLimit);
+    }
     Ok(match search(puzzle, &mut model, deadline)? {
         Search::Found(grid) => First::Found(grid, model),
         Search::Infeasible => First::Infeasible,
@@ -107,7 +115,7 @@ fn first_solution(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<Firs
 }
 
 /// No solution; with the puzzle's optional rule dropped, is there one?
-fn infeasible(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<Outcome, SolveError> {
+fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveError> {
     let culprit = match puzzle.relaxed() {
         Some((relaxed, rule)) => match first_solution(relaxed.as_ref(), deadline)? {
             First::Found(..) => Some(rule),
@@ -122,11 +130,11 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Option<Instant>) -> Result<Outcome,
 fn search(
     puzzle: &dyn Puzzle,
     model: &mut Model,
-    deadline: Option<Instant>,
+    deadline: Deadline,
 ) -> Result<Search, SolveError> {
     let mut last: Option<Violation> = None;
     for _ in 0..MAX_REJECTED {
-        let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let remaining = deadline.remaining();
         let values = match solve_mip(model, remaining)? {
             MipStatus::Feasible(values) => values,
             MipStatus::Infeasible => return Ok(Search::Infeasible),
@@ -164,12 +172,12 @@ mod tests {
         fn shape(&self) -> (usize, usize) {
             (2, 2)
         }
-        fn reduce(&self) -> Option<Reduced> {
+        fn reduce(&self, _: Deadline) -> Option<Reduced> {
             let domains = Domains::full(2, 2, vec![1, 2]);
             let tables = Tables::default();
             Some(Reduced { domains, tables })
         }
-        fn constrain(&self, _: &Tables, model: &mut Model) {
+        fn constrain(&self, _: &Tables, model: &mut Model, _: Deadline) {
             for area in [
                 [(0, 0), (0, 1)],
                 [(1, 0), (1, 1)],

@@ -62,7 +62,7 @@ fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
             // Any parsed puzzle must also survive its reductions.
             if let Ok(puzzles) = (kind.parse)(&text, &Options::new()) {
                 for p in puzzles.into_iter().flatten() {
-                    let _ = p.reduce();
+                    let _ = p.reduce(mipsolve::deadline::Deadline::none());
                 }
             }
         }

@@ -13,7 +13,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use anyhow::Context;
 use mipsolve::pipeline;
 
 use cli::Config;
@@ -66,7 +65,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     match failure {
         // A closed pipe (`| head`) ends the run quietly.
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(code),
-        Some(e) => return Err(e).context("cannot write the output"),
+        Some(e) => anyhow::bail!("cannot write the output: {}", walk::io_message(&e)),
         None => {}
     }
     if (items.len() > 1 || skipped > 0) && !config.quiet {

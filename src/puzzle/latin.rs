@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::cage::table::shared_areas;
 use crate::cage::{Cage, Products, Table, Tables};
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::geometry::Area;
@@ -153,7 +154,7 @@ impl Puzzle for Latin {
         (self.size, self.size)
     }
 
-    fn reduce(&self) -> Option<Reduced> {
+    fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
         let n = self.size;
         let mut domains = Domains::full(n, n, (1..=n as i64).collect());
         for r in 0..n {
@@ -177,7 +178,7 @@ impl Puzzle for Latin {
             return None;
         }
         self.refresh(&mut tables, &domains, &groups);
-        if !reduce::probe(&mut domains, |d| reduce_all(d, &rules, &tables)) {
+        if !reduce::probe(&mut domains, deadline, |d| reduce_all(d, &rules, &tables)) {
             return None;
         }
         self.refresh(&mut tables, &domains, &groups);
@@ -187,7 +188,7 @@ impl Puzzle for Latin {
         })
     }
 
-    fn constrain(&self, tables: &Tables, model: &mut Model) {
+    fn constrain(&self, tables: &Tables, model: &mut Model, _: Deadline) {
         for area in self.areas.iter() {
             model.all_different(&area.cells);
         }

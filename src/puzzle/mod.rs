@@ -11,6 +11,7 @@ pub mod takuzu;
 pub use registry::{find, other_kind, read, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use crate::cage::Tables;
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::grid::Grid;
@@ -22,10 +23,12 @@ pub trait Puzzle: Send + Sync {
     fn shape(&self) -> (usize, usize);
     /// Exact reductions (givens, forced values, probing), once per puzzle: the candidates
     /// left and the cage tables listed on the way; `None` when they prove there is no solution.
-    fn reduce(&self) -> Option<Reduced>;
+    /// Past the deadline they stop early, which loses reductions, never solutions.
+    fn reduce(&self, deadline: Deadline) -> Option<Reduced>;
     /// Adds the puzzle's constraints on the shared cell model built from the reduced
-    /// candidates, using the tables [`Puzzle::reduce`] listed.
-    fn constrain(&self, tables: &Tables, model: &mut Model);
+    /// candidates, using the tables [`Puzzle::reduce`] listed. It may stop early once the
+    /// deadline has passed: the caller then never solves the model.
+    fn constrain(&self, tables: &Tables, model: &mut Model, deadline: Deadline);
     /// Checks a complete grid against every rule in exact integer arithmetic, independently
     /// of the model.
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;

@@ -4,6 +4,7 @@ mod all_different;
 
 pub use all_different::AllDifferent;
 
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 
 /// Grids with more open candidates than this skip probing: its cost grows faster than its gain.
@@ -11,9 +12,14 @@ const PROBE_LIMIT: usize = 8192;
 
 /// Probing (as a MIP presolve's probing does): each candidate of an undecided cell is tried
 /// with `propagate`; a candidate whose trial fails is removed, and so is any candidate, in any
-/// cell, that no surviving trial of that cell keeps. Repeated to a fixed point. Returns
-/// `false` when the puzzle has no solution.
-pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) -> bool {
+/// cell, that no surviving trial of that cell keeps. Repeated to a fixed point, or until the
+/// deadline passes (stopping early loses reductions, never solutions). Returns `false` when
+/// the puzzle has no solution.
+pub fn probe(
+    domains: &mut Domains,
+    deadline: Deadline,
+    propagate: impl Fn(&mut Domains) -> bool,
+) -> bool {
     if !propagate(domains) {
         return false;
     }
@@ -31,6 +37,9 @@ pub fn probe(domains: &mut Domains, propagate: impl Fn(&mut Domains) -> bool) ->
                 let set = domains.get(r, c);
                 if set.count_ones() < 2 {
                     continue;
+                }
+                if deadline.passed() {
+                    return true;
                 }
                 reachable.clear();
                 for k in (0..64).filter(|&k| set >> k & 1 == 1) {
@@ -77,7 +86,7 @@ mod tests {
         domains.set(0, 0, 0b011);
         domains.set(0, 1, 0b011);
         // Whichever value the first cell takes, the third cell copies it: 3 is never kept.
-        assert!(probe(&mut domains, pair_rules));
+        assert!(probe(&mut domains, Deadline::none(), pair_rules));
         assert_eq!(domains.get(0, 2), 0b011);
     }
 
@@ -90,7 +99,7 @@ mod tests {
         // The rules alone decide nothing; trying r1c1 = 1 empties the third cell.
         let mut reduced = domains.clone();
         assert!(pair_rules(&mut reduced) && reduced == domains);
-        assert!(probe(&mut domains, pair_rules));
+        assert!(probe(&mut domains, Deadline::none(), pair_rules));
         assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b010, 0b001));
     }
 }

@@ -9,6 +9,7 @@ pub use parse::parse_takuzus;
 
 use super::{boxed, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced};
 use crate::cage::Tables;
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{columns, rows, Area};
@@ -112,10 +113,13 @@ impl Takuzu {
 
     /// Distinct lines: for lines a < b, continuous `z_j <= x_a + x_b`, `z_j <= 2 - x_a - x_b`
     /// (z is at most `x_a xor x_b`) and `sum_j z_j >= 1`. Pairs that already differ in a
-    /// decided cell need nothing.
-    fn distinct(&self, model: &mut Model, lines: &[Area]) {
+    /// decided cell need nothing. Stops once the deadline has passed.
+    fn distinct(&self, model: &mut Model, lines: &[Area], deadline: Deadline) {
         let digit = |model: &Model, (r, c): Cell| model.domains().get(r, c);
         for a in 0..lines.len() {
+            if deadline.passed() {
+                return;
+            }
             for b in a + 1..lines.len() {
                 let (line_a, line_b) = (&lines[a].cells, &lines[b].cells);
                 let differ = line_a.iter().zip(line_b).any(|(&p, &q)| {
@@ -149,7 +153,7 @@ impl Puzzle for Takuzu {
         (self.rows, self.cols)
     }
 
-    fn reduce(&self) -> Option<Reduced> {
+    fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
         let mut domains = Domains::full(self.rows, self.cols, vec![0, 1]);
         for r in 0..self.rows {
             for c in 0..self.cols {
@@ -160,14 +164,14 @@ impl Puzzle for Takuzu {
         }
         let (row_lines, col_lines) = self.lines.split_at(self.rows);
         let moves = ForcedMoves::new(row_lines, col_lines, !self.allow_duplicate_lines);
-        let feasible = crate::reduce::probe(&mut domains, |d| moves.propagate(d));
+        let feasible = crate::reduce::probe(&mut domains, deadline, |d| moves.propagate(d));
         feasible.then(|| Reduced {
             domains,
             tables: Tables::default(),
         })
     }
 
-    fn constrain(&self, _: &Tables, model: &mut Model) {
+    fn constrain(&self, _: &Tables, model: &mut Model, deadline: Deadline) {
         for line in &self.lines {
             let half = (line.cells.len() / 2) as f64;
             let mut ones = LinExpr::default();
@@ -185,8 +189,8 @@ impl Puzzle for Takuzu {
         }
         if !self.allow_duplicate_lines {
             let (row_lines, col_lines) = self.lines.split_at(self.rows);
-            self.distinct(model, row_lines);
-            self.distinct(model, col_lines);
+            self.distinct(model, row_lines, deadline);
+            self.distinct(model, col_lines, deadline);
         }
     }
 
