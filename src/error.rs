@@ -154,6 +154,14 @@ pub enum Problem {
     /// A one-line Takuzu whose length is not a square.
     #[error("a one-line puzzle needs n*n cells (16, 36, 64, ... 4096), found {0}")]
     TakuzuLineLength(usize),
+    /// A line longer than any row or one-line puzzle can be.
+    #[error("the line has {len} characters, more than any puzzle line ({max})")]
+    LongLine {
+        /// Its length in bytes.
+        len: usize,
+        /// The most a line may have.
+        max: usize,
+    },
     /// A one-line puzzle past the line form's largest size.
     #[error("a one-line puzzle of {0}x{0}: one-line puzzles go up to 35x35; use the grid form")]
     LineTooLong(usize),

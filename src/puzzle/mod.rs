@@ -62,6 +62,17 @@ pub struct Reduced {
 /// A parsed puzzle, or the error that stopped it; a file yields one per puzzle it holds.
 pub type Parsed = Result<Box<dyn Puzzle>, ParseError>;
 
+/// Refuses a text with a line longer than `max` bytes, before any work that grows with it.
+fn check_line_lengths(text: &str, max: usize) -> Result<(), ParseError> {
+    match text.lines().enumerate().find(|(_, l)| l.len() > max) {
+        Some((i, l)) => Err(ParseError::at(
+            i + 1,
+            crate::error::Problem::LongLine { len: l.len(), max },
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The reading `--grid` (`Some(true)`) or `--line` (`Some(false)`) forces, if any.
 fn grid_or_lines(options: &Options) -> Result<Option<bool>, ParseError> {
     match (options.flag("grid"), options.flag("line")) {

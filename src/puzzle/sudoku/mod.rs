@@ -61,7 +61,11 @@ fn recognizes(text: &str) -> bool {
             .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
 }
 
+/// The longest line a Sudoku file may have: a one-line 35x35 with its solution and ids.
+const MAX_LINE: usize = 10_000;
+
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
+    super::check_line_lengths(text, MAX_LINE)?;
     let bad = |name, message| ParseError::whole(Problem::Option { name, message });
     let box_shape = (options.get("box").map(parse_box).transpose()).map_err(|m| bad("box", m))?;
     let alphabet = (options.get("alphabet").map(parse_alphabet).transpose())

@@ -50,17 +50,22 @@ pub static KIND: Kind = Kind {
 /// Cells of only `0`, `1` and blanks that use both `0` and `.` or `_` (a Sudoku never has
 /// two blank symbols).
 fn recognizes(text: &str) -> bool {
-    let cells: Vec<char> = (text.lines())
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(str::chars)
-        .filter(|&ch| !ch.is_whitespace() && !"|-+\u{feff}".contains(ch))
-        .collect();
-    cells.iter().all(|ch| "01._".contains(*ch))
-        && cells.contains(&'0')
-        && cells.iter().any(|ch| "._".contains(*ch))
+    let cells = || {
+        (text.lines())
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::chars)
+            .filter(|&ch| !ch.is_whitespace() && !"|-+\u{feff}".contains(ch))
+    };
+    cells().all(|ch| "01._".contains(ch))
+        && cells().any(|ch| ch == '0')
+        && cells().any(|ch| "._".contains(ch))
 }
 
+/// The longest line a Takuzu file may have: a one-line 64x64 with room to spare.
+const MAX_LINE: usize = 10_000;
+
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
+    super::check_line_lengths(text, MAX_LINE)?;
     let allow_duplicate_lines = options.flag("allow-duplicate-lines");
     let grid = super::grid_or_lines(options)?;
     Ok(boxed(parse_takuzus(text, allow_duplicate_lines, grid)?))
