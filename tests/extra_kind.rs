@@ -9,7 +9,7 @@ use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, Outcome, SolveOptions};
 use mipsolve::puzzle::latin::{Latin, Style};
 use mipsolve::puzzle::symbols::Alphabet;
-use mipsolve::puzzle::{Kind, Options, Parsed, Puzzle};
+use mipsolve::puzzle::{Entry, Kind, Options, Parsed, Puzzle};
 
 static LATIN: Kind = Kind {
     name: "latin",
@@ -44,13 +44,15 @@ fn parse(text: &str, _: &Options) -> Result<Vec<Parsed>, ParseError> {
     let n = givens.rows();
     let areas = [rows(n, n), columns(n, n)].concat();
     let puzzle = Latin::new(areas, Vec::new(), givens, Style::Compact(Alphabet::Digits));
-    Ok(vec![Ok(Box::new(puzzle) as Box<dyn Puzzle>)])
+    let puzzle = Ok(Box::new(puzzle) as Box<dyn Puzzle>);
+    Ok(vec![Entry { line: 1, puzzle }])
 }
 
 fn solve(text: &str) -> (Box<dyn Puzzle>, Outcome) {
     let puzzle = (LATIN.parse)(text, &Options::new())
         .unwrap()
         .remove(0)
+        .puzzle
         .unwrap();
     let options = SolveOptions {
         check_unique: true,

@@ -61,7 +61,7 @@ fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
         for kind in puzzle::KINDS {
             // Any parsed puzzle must also survive its reductions.
             if let Ok(puzzles) = (kind.parse)(&text, &Options::new()) {
-                for p in puzzles.into_iter().flatten() {
+                for p in puzzles.into_iter().filter_map(|e| e.puzzle.ok()) {
                     let _ = p.reduce(mipsolve::deadline::Deadline::none());
                 }
             }
@@ -93,7 +93,11 @@ fn solve_text(
     check_unique: bool,
 ) -> (Box<dyn Puzzle>, Outcome) {
     let kind = puzzle::find(kind).unwrap();
-    let puzzle = (kind.parse)(text, options).unwrap().remove(0).unwrap();
+    let puzzle = (kind.parse)(text, options)
+        .unwrap()
+        .remove(0)
+        .puzzle
+        .unwrap();
     let options = SolveOptions {
         check_unique,
         time_limit: None,

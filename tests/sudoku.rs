@@ -51,7 +51,7 @@ fn json_line_has_exactly_the_documented_keys() {
     assert_eq!(r.code, 0);
     let line = r.single();
     let keys = [
-        "file", "index", "kind", "size", "status", "unique", "seconds", "solution",
+        "file", "index", "line", "kind", "size", "status", "unique", "seconds", "solution",
     ];
     assert_eq!(line.as_object().unwrap().len(), keys.len());
     let positions: Vec<usize> = keys
@@ -65,6 +65,7 @@ fn json_line_has_exactly_the_documented_keys() {
     );
     assert_eq!(line["file"], WIKI);
     assert_eq!(line["index"], 0);
+    assert_eq!(line["line"], 2, "after the source comment");
     assert_eq!(line["kind"], "sudoku");
     assert_eq!(line["size"], 9);
     assert_eq!(line["status"], "solved");
@@ -99,16 +100,6 @@ fn two_solutions_are_reported_with_a_verified_witness() {
         "puzzles/sudoku/two-solutions-9x9.txt",
     );
     assert!(is_valid_sudoku(&first, 3, 3) && is_valid_sudoku(&second, 3, 3));
-}
-
-#[test]
-fn not_unique_in_text_mode_prints_the_witness_and_exits_1() {
-    let file = "puzzles/sudoku/two-solutions-9x9.txt";
-    let r = run(&["sudoku", "--check-unique", file]);
-    assert_eq!(r.code, 1);
-    assert!(r.stdout.contains("# not unique, a second solution:\n"));
-    assert_eq!(r.stdout.lines().count(), 9 + 1 + 9);
-    assert_eq!(r.stderr, format!("{file}: not unique\n"));
 }
 
 #[test]

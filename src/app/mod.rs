@@ -131,6 +131,7 @@ fn solve_item(config: &Config, item: &Item) -> Record {
     Record {
         file: item.file.clone(),
         index: item.index,
+        line: item.line,
         in_collection: item.in_collection,
         kind: config.kind.name,
         shape,

@@ -9,6 +9,8 @@ pub struct Record {
     pub file: String,
     /// Position in the file; `None` when the error concerns the whole file.
     pub index: Option<usize>,
+    /// The 1-based line the puzzle starts on.
+    pub line: Option<usize>,
     /// Whether the file holds several puzzles (then text headers show the index).
     pub in_collection: bool,
     /// The registry name of the kind.

@@ -16,6 +16,8 @@ pub struct Item {
     pub file: String,
     /// Position in the file; `None` when the error concerns the whole file.
     pub index: Option<usize>,
+    /// The 1-based line the puzzle starts on.
+    pub line: Option<usize>,
     /// Whether the file holds several puzzles.
     pub in_collection: bool,
     /// The puzzle, or the message `FILE:LINE: what is wrong`.
@@ -40,6 +42,7 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
             let whole_error = |message: String| Item {
                 file: file.clone(),
                 index: None,
+                line: None,
                 in_collection: false,
                 puzzle: Err(message),
             };
@@ -58,12 +61,13 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
                 Err(e) => items.push(whole_error(e.in_file(&file))),
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1;
-                    for (index, p) in parsed.into_iter().enumerate() {
+                    for (index, entry) in parsed.into_iter().enumerate() {
                         items.push(Item {
                             file: file.clone(),
                             index: Some(index),
+                            line: Some(entry.line),
                             in_collection,
-                            puzzle: p.map_err(|e| match e.line {
+                            puzzle: entry.puzzle.map_err(|e| match e.line {
                                 None if in_collection => e.in_file(&format!("{file} [{index}]")),
                                 _ => e.in_file(&file),
                             }),
@@ -78,6 +82,7 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
             items.push(Item {
                 file: name.clone(),
                 index: None,
+                line: None,
                 in_collection: false,
                 puzzle: Err(format!(
                     "{name}: no {} puzzles found, only files of other kinds ({count} skipped)",

@@ -59,8 +59,18 @@ pub struct Reduced {
     pub tables: Tables,
 }
 
-/// A parsed puzzle, or the error that stopped it; a file yields one per puzzle it holds.
-pub type Parsed = Result<Box<dyn Puzzle>, ParseError>;
+/// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts
+/// on; a file yields one per puzzle it holds.
+#[derive(Debug)]
+pub struct Entry<P = Box<dyn Puzzle>> {
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The puzzle, or what is wrong with it.
+    pub puzzle: Result<P, ParseError>,
+}
+
+/// What a kind's parser yields per puzzle.
+pub type Parsed = Entry;
 
 /// Refuses a text with a line longer than `max` bytes, before any work that grows with it.
 fn check_line_lengths(text: &str, max: usize) -> Result<(), ParseError> {
@@ -85,9 +95,11 @@ fn grid_or_lines(options: &Options) -> Result<Option<bool>, ParseError> {
 }
 
 /// Boxes each parsed puzzle behind the interface.
-fn boxed<P: Puzzle + 'static>(puzzles: Vec<Result<P, ParseError>>) -> Vec<Parsed> {
-    puzzles
-        .into_iter()
-        .map(|p| p.map(|p| Box::new(p) as Box<dyn Puzzle>))
+fn boxed<P: Puzzle + 'static>(entries: Vec<Entry<P>>) -> Vec<Parsed> {
+    (entries.into_iter())
+        .map(|e| Entry {
+            line: e.line,
+            puzzle: e.puzzle.map(|p| Box::new(p) as Box<dyn Puzzle>),
+        })
         .collect()
 }

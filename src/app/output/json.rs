@@ -17,6 +17,7 @@ pub struct Json;
 struct Line<'a> {
     file: &'a str,
     index: Option<usize>,
+    line: Option<usize>,
     kind: &'a str,
     size: Option<Size>,
     status: &'static str,
@@ -48,6 +49,7 @@ impl Output for Json {
         let mut line = Line {
             file: &record.file,
             index: record.index,
+            line: record.line,
             kind: record.kind,
             size,
             status: "error",

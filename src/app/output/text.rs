@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::Outcome;
 
 use super::Output;
@@ -27,9 +28,13 @@ impl Output for Text {
         out.write_all(text.as_bytes())?;
         match (&solved.outcome, &solved.second_text) {
             (Outcome::Unique(_), _) => out.write_all(b"# unique\n"),
-            (Outcome::Several { .. }, Some(second)) => {
+            (Outcome::Several { first, second }, Some(text)) => {
                 out.write_all(b"# not unique, a second solution:\n")?;
-                out.write_all(second.as_bytes())
+                out.write_all(text.as_bytes())?;
+                writeln!(out, "# differs at {}", differences(first, second))
+            }
+            (Outcome::Timeout { found: Some(_) }, _) => {
+                out.write_all(b"# uniqueness unknown: time limit\n")
             }
             _ => Ok(()),
         }
@@ -53,5 +58,73 @@ impl Output for Text {
             Outcome::Several { .. } => Some(format!("{name}: not unique")),
             Outcome::Solved(_) | Outcome::Unique(_) => None,
         }
+    }
+}
+
+/// The cells where two grids differ, with both values: `r1c2 (6/8), r1c7 (8/6)`.
+fn differences(first: &Grid, second: &Grid) -> String {
+    let mut cells = Vec::new();
+    for r in 0..first.rows() {
+        for c in 0..first.cols() {
+            let (a, b) = (first.get(r, c), second.get(r, c));
+            if a != b {
+                cells.push(format!("{} ({a}/{b})", cell_name((r, c))));
+            }
+        }
+    }
+    cells.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::record::Solved;
+
+    fn grid(rows: &[[u32; 2]]) -> Grid {
+        Grid::from_rows(rows.iter().map(|r| r.to_vec()).collect()).unwrap()
+    }
+
+    fn written(outcome: Outcome) -> String {
+        let render = |g: &Grid| format!("{:?}\n", g.to_rows());
+        let second = match &outcome {
+            Outcome::Several { second, .. } => Some(render(second)),
+            _ => None,
+        };
+        let record = Record {
+            file: "p.txt".into(),
+            index: Some(0),
+            line: Some(1),
+            in_collection: false,
+            kind: "sudoku",
+            shape: Some((2, 2)),
+            seconds: 0.0,
+            result: Ok(Solved {
+                text: outcome.solution().map(render),
+                second_text: second,
+                outcome,
+            }),
+        };
+        let mut out = Vec::new();
+        Text { headers: false }.write(&record, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_timeout_after_a_solution_says_uniqueness_is_unknown() {
+        let found = Some(grid(&[[1, 2], [2, 1]]));
+        assert_eq!(
+            written(Outcome::Timeout { found }),
+            "[[1, 2], [2, 1]]\n# uniqueness unknown: time limit\n"
+        );
+    }
+
+    #[test]
+    fn a_witness_lists_the_cells_that_differ() {
+        let (first, second) = (grid(&[[1, 2], [2, 1]]), grid(&[[2, 1], [1, 2]]));
+        assert_eq!(
+            written(Outcome::Several { first, second }),
+            "[[1, 2], [2, 1]]\n# not unique, a second solution:\n[[2, 1], [1, 2]]\n\
+             # differs at r1c1 (1/2), r1c2 (2/1), r2c1 (2/1), r2c2 (1/2)\n"
+        );
     }
 }

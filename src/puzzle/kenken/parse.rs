@@ -13,6 +13,7 @@ use crate::geometry::{columns, rows};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Formulation, Latin, Style};
 use crate::puzzle::symbols::Alphabet;
+use crate::puzzle::Entry;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,23 +38,52 @@ const MAX_ERRORS: usize = 20;
 pub fn parse_kenkens(
     text: &str,
     formulation: Formulation,
-) -> Result<Vec<Result<Latin, ParseError>>, ParseError> {
-    if text.trim_start().starts_with('[') {
-        let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
-        if items.is_empty() {
-            return Err(ParseError::whole(Problem::NoPuzzle));
-        }
-        return Ok(items
-            .into_iter()
-            .map(|item| {
-                let raw = RawPuzzle::deserialize(item)
-                    .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))?;
-                validate(raw, formulation)
-            })
-            .collect());
+) -> Result<Vec<Entry<Latin>>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !text.trim_start().starts_with('[') {
+        let raw: RawPuzzle = serde_json::from_str(text).map_err(json_error)?;
+        let line = object_lines(text, 0).first().copied().unwrap_or(1);
+        let puzzle = validate(raw, formulation);
+        return Ok(vec![Entry { line, puzzle }]);
     }
-    let raw: RawPuzzle = serde_json::from_str(text).map_err(json_error)?;
-    Ok(vec![validate(raw, formulation)])
+    let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
+    if items.is_empty() {
+        return Err(ParseError::whole(Problem::NoPuzzle));
+    }
+    let lines = object_lines(text, 1);
+    Ok((items.into_iter().enumerate())
+        .map(|(i, item)| Entry {
+            line: lines.get(i).copied().unwrap_or(1),
+            puzzle: RawPuzzle::deserialize(item)
+                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
+                .and_then(|raw| validate(raw, formulation)),
+        })
+        .collect())
+}
+
+/// The 1-based lines of the objects that open at nesting `depth` (0: the top level, 1: the
+/// items of a top-level array), skipping strings.
+fn object_lines(text: &str, depth: usize) -> Vec<usize> {
+    let (mut lines, mut line, mut level) = (Vec::new(), 1, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for ch in text.chars() {
+        match ch {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '\n' => line += 1,
+            '{' | '[' => {
+                if ch == '{' && level == depth {
+                    lines.push(line);
+                }
+                level += 1;
+            }
+            '}' | ']' => level = level.saturating_sub(1),
+            _ => {}
+        }
+    }
+    lines
 }
 
 fn json_error(e: serde_json::Error) -> ParseError {

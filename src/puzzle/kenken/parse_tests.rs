@@ -3,7 +3,7 @@ use super::*;
 fn error(text: &str) -> String {
     match parse_kenkens(text, Formulation::default()) {
         Err(e) => e.to_string(),
-        Ok(mut all) => match all.remove(0) {
+        Ok(mut all) => match all.remove(0).puzzle {
             Ok(_) => panic!("parsed, expected an error"),
             Err(e) => e.to_string(),
         },
@@ -23,6 +23,7 @@ fn reads_a_puzzle_and_its_cages() {
     let k = parse_kenkens(&with_cages(GOOD), Formulation::default())
         .unwrap()
         .remove(0)
+        .puzzle
         .unwrap();
     assert_eq!(k.cages().len(), 2);
     assert_eq!(k.cages()[0].op, Op::Add);
@@ -44,6 +45,7 @@ fn accepts_op_aliases() {
         let k = parse_kenkens(&text, Formulation::default())
             .unwrap()
             .remove(0)
+            .puzzle
             .unwrap();
         assert_eq!(k.cages()[0].op, op);
     }
@@ -55,9 +57,9 @@ fn reads_a_collection_and_isolates_bad_puzzles() {
     let text = format!("[{good}, {{\"size\": 2, \"cages\": []}}, {good}]");
     let all = parse_kenkens(&text, Formulation::default()).unwrap();
     assert_eq!(all.len(), 3);
-    assert!(all[0].is_ok() && all[2].is_ok());
+    assert!(all[0].puzzle.is_ok() && all[2].puzzle.is_ok());
     assert_eq!(
-        all[1].as_ref().unwrap_err().to_string(),
+        all[1].puzzle.as_ref().unwrap_err().to_string(),
         "cell [1,1] is in no cage"
     );
 }
@@ -172,6 +174,7 @@ fn reads_numbers_written_as_strings_or_with_a_zero_fraction_and_ops_with_spaces(
     let k = parse_kenkens(text, Formulation::default())
         .unwrap()
         .remove(0)
+        .puzzle
         .unwrap();
     assert_eq!(k.cages()[0].op, Op::Add);
     assert_eq!(k.cages()[0].target, 3);

@@ -12,6 +12,7 @@ use crate::geometry::{boxes, columns, rows, Area};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::{not_a_cell, Alphabet, BLANKS};
+use crate::puzzle::Entry;
 
 /// Characters of box drawing, ignored in grid rows.
 const SEPARATORS: [char; 3] = ['|', '-', '+'];
@@ -46,10 +47,7 @@ enum Token {
 }
 
 /// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
-pub fn parse_sudokus(
-    text: &str,
-    reading: &Reading,
-) -> Result<Vec<Result<Latin, ParseError>>, ParseError> {
+pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<Line> = (text.lines().enumerate())
         .map(|(i, l)| Line {
@@ -65,14 +63,20 @@ pub fn parse_sudokus(
     let one_liners = one_line_puzzles(&lines);
     let grids_fit = !blocks.is_empty() && blocks.iter().all(|b| b.len() == side(b[0].text));
     let grids_fit = grids_fit && blocks.iter().all(|b| (4..=MAX_SIZE).contains(&b.len()));
-    let read_grids = |layouts: &mut Layouts| -> Vec<Result<Latin, ParseError>> {
+    let read_grids = |layouts: &mut Layouts| -> Vec<Entry<Latin>> {
         (blocks.iter())
-            .map(|b| parse_grid(b, reading, layouts))
+            .map(|b| Entry {
+                line: b[0].number,
+                puzzle: parse_grid(b, reading, layouts),
+            })
             .collect()
     };
-    let read_lines = |layouts: &mut Layouts| -> Vec<Result<Latin, ParseError>> {
+    let read_lines = |layouts: &mut Layouts| -> Vec<Entry<Latin>> {
         (one_liners.iter())
-            .map(|&(line, token)| parse_line(line, token, reading, layouts))
+            .map(|&(line, token)| Entry {
+                line: line.number,
+                puzzle: parse_line(line, token, reading, layouts),
+            })
             .collect()
     };
     let mut layouts = Layouts::default();
@@ -82,7 +86,7 @@ pub fn parse_sudokus(
         (Some(false), ..) | (None, false, true) => read_lines(&mut layouts),
         (None, true, true) => {
             let (grids, singles) = (read_grids(&mut layouts), read_lines(&mut layouts));
-            let valid = |all: &[Result<Latin, ParseError>]| all.iter().all(Result::is_ok);
+            let valid = |all: &[Entry<Latin>]| all.iter().all(|e| e.puzzle.is_ok());
             match (valid(&grids), valid(&singles)) {
                 (true, true) => {
                     let (grids, lines) = (grids.len(), singles.len());

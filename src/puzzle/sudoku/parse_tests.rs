@@ -12,7 +12,7 @@ fn boxed(rows: usize, cols: usize) -> Reading {
 fn one(text: &str) -> Result<Latin, ParseError> {
     let mut all = parse_sudokus(text, &Reading::default())?;
     assert_eq!(all.len(), 1, "expected one puzzle");
-    all.remove(0)
+    all.remove(0).puzzle
 }
 
 fn error(text: &str) -> String {
@@ -128,11 +128,13 @@ fn box_option_overrides_the_shape() {
     let s = parse_sudokus(text, &boxed(3, 2))
         .unwrap()
         .remove(0)
+        .puzzle
         .unwrap();
     assert_eq!(box_shape(&s), (3, 2));
     let e = parse_sudokus(text, &boxed(2, 2))
         .unwrap()
         .remove(0)
+        .puzzle
         .unwrap_err();
     assert_eq!(e.to_string(), "1: box 2x2 does not fit size 6 (2*2 != 6)");
 }
@@ -144,7 +146,7 @@ fn reads_a_collection_of_one_line_puzzles_with_extra_fields() {
     let all = parse_sudokus(&text, &Reading::default()).unwrap();
     assert_eq!(all.len(), 2);
     for p in all {
-        assert_eq!(p.unwrap().givens(), one(WIKI).unwrap().givens());
+        assert_eq!(p.puzzle.unwrap().givens(), one(WIKI).unwrap().givens());
     }
 }
 
@@ -153,9 +155,9 @@ fn bad_line_in_a_collection_fails_only_that_puzzle() {
     let line = WIKI.replace('\n', "");
     let text = format!("{line}\n{}\n{line}\n", &line[..80]);
     let all = parse_sudokus(&text, &Reading::default()).unwrap();
-    assert!(all[0].is_ok() && all[2].is_ok());
+    assert!(all[0].puzzle.is_ok() && all[2].puzzle.is_ok());
     assert_eq!(
-        all[1].as_ref().unwrap_err().to_string(),
+        all[1].puzzle.as_ref().unwrap_err().to_string(),
         "2: a one-line puzzle needs n*n cells (16, 36, 64, 81, ... 1225), found 80"
     );
 }

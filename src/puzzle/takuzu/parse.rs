@@ -4,6 +4,7 @@
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
+use crate::puzzle::Entry;
 
 /// What Takuzu cells may be, for messages.
 const CELLS: &str = "cells are 0 and 1; blanks are '.' or '_'";
@@ -18,7 +19,7 @@ pub fn parse_takuzus(
     text: &str,
     allow_duplicate_lines: bool,
     grid: Option<bool>,
-) -> Result<Vec<Result<Takuzu, ParseError>>, ParseError> {
+) -> Result<Vec<Entry<Takuzu>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let rows: Vec<Row> = (text.lines().enumerate())
         .filter(|(_, l)| !l.trim_start().starts_with('#'))
@@ -31,10 +32,18 @@ pub fn parse_takuzus(
     let square_side = |cells: &[char]| (4..=MAX_SIDE).step_by(2).find(|n| n * n == cells.len());
     let lines_fit = rows.iter().all(|(_, cells)| square_side(cells).is_some());
     let grid_fit = rows.len() > 1 && rows.iter().all(|(_, cells)| cells.len() == rows[0].1.len());
-    let as_grid = || vec![parse_grid(&rows, allow_duplicate_lines)];
-    let as_lines = || -> Vec<Result<Takuzu, ParseError>> {
+    let as_grid = || {
+        vec![Entry {
+            line: rows[0].0,
+            puzzle: parse_grid(&rows, allow_duplicate_lines),
+        }]
+    };
+    let as_lines = || -> Vec<Entry<Takuzu>> {
         (rows.iter())
-            .map(|row| parse_line(row, allow_duplicate_lines))
+            .map(|row| Entry {
+                line: row.0,
+                puzzle: parse_line(row, allow_duplicate_lines),
+            })
             .collect()
     };
     Ok(match (grid, grid_fit, lines_fit) {
@@ -42,7 +51,7 @@ pub fn parse_takuzus(
         (Some(false), ..) | (None, false, true) => as_lines(),
         (None, true, true) => {
             let (grids, singles) = (as_grid(), as_lines());
-            let valid = |all: &[Result<Takuzu, ParseError>]| all.iter().all(Result::is_ok);
+            let valid = |all: &[Entry<Takuzu>]| all.iter().all(|e| e.puzzle.is_ok());
             match (valid(&grids), valid(&singles)) {
                 (true, true) => {
                     let lines = singles.len();

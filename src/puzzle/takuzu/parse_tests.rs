@@ -1,7 +1,7 @@
 use super::*;
 
 fn one(text: &str, allow: bool) -> Result<Takuzu, ParseError> {
-    parse_takuzus(text, allow, None)?.remove(0)
+    parse_takuzus(text, allow, None)?.remove(0).puzzle
 }
 
 fn error(text: &str) -> String {
@@ -95,5 +95,34 @@ fn rejects_empty_input() {
             .unwrap()
             .to_string(),
         "no puzzle found"
+    );
+}
+
+#[test]
+fn reads_one_puzzle_per_line_with_its_line_number() {
+    // Three lines of 16 cells: no grid has an odd number of rows, so these are three 4x4s.
+    let text = "# three 4x4s\n1..0....0..1....\n................\n................\n";
+    let all = parse_takuzus(text, false, None).unwrap();
+    assert_eq!(
+        all.iter().map(|e| e.line).collect::<Vec<_>>(),
+        vec![2, 3, 4]
+    );
+    let first = all[0].puzzle.as_ref().unwrap();
+    assert_eq!(
+        (first.given(0, 0), first.given(0, 3), first.given(2, 0)),
+        (Some(1), Some(0), Some(0))
+    );
+}
+
+#[test]
+fn ignores_a_byte_order_mark_borders_and_spaces() {
+    let t = one(
+        "\u{feff}+---------+\n| 1 . . . |\n| . . 0 . |\n| . 1 . . |\n| . . . . |\n+---------+\n",
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        (t.given(0, 0), t.given(1, 2), t.given(2, 1)),
+        (Some(1), Some(0), Some(1))
     );
 }
