@@ -165,6 +165,14 @@ pub enum Problem {
     /// A one-line puzzle past the line form's largest size.
     #[error("a one-line puzzle of {0}x{0}: one-line puzzles go up to 35x35; use the grid form")]
     LineTooLong(usize),
+    /// A file whose kind neither its extension nor its content tells.
+    #[error("cannot tell whether this is {kinds}; name the kind: {commands}")]
+    UnknownKind {
+        /// The kinds it might be.
+        kinds: String,
+        /// Their subcommands.
+        commands: String,
+    },
     /// Text that is clearly of another kind.
     #[error("this looks like a {title}; try mipsolve {name}")]
     OtherKind {

@@ -8,7 +8,15 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let config = app::cli::parse_args();
+    let config = match app::cli::parse_args() {
+        app::cli::Action::Run(config) => config,
+        app::cli::Action::Print(text) => {
+            return match std::io::stdout().write_all(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::from(2),
+            };
+        }
+    };
     match app::run(&config) {
         Ok(code) => ExitCode::from(code),
         Err(err) => {

@@ -6,16 +6,25 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use clap_complete::Shell;
 use mipsolve::pipeline::SolveOptions;
 use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use super::output::Format;
 
+/// What the command line asks for.
+pub enum Action {
+    /// Solve puzzles.
+    Run(Config),
+    /// Print a generated text (completions, the man page) and stop.
+    Print(String),
+}
+
 /// Everything a run needs, free of clap.
 #[derive(Clone)]
 pub struct Config {
-    /// The puzzle kind.
-    pub kind: &'static Kind,
+    /// The puzzle kind; `None`: each file's own (`mipsolve solve`).
+    pub kind: Option<&'static Kind>,
     /// The kind's option values.
     pub options: Options,
     /// Files, folders, or `-`.
@@ -40,13 +49,13 @@ struct Common {
     #[arg(long)]
     check_unique: bool,
     /// Output format
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = FormatArg::Text)]
     format: FormatArg,
     /// Time limit per puzzle, in seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     time_limit: Option<Duration>,
     /// Puzzles solved in parallel (default: the number of cores)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// No progress bar and no summary on standard error
     #[arg(long, short)]
@@ -62,11 +71,26 @@ enum FormatArg {
     Json,
 }
 
-/// The whole command line: one subcommand per registered kind.
+/// Examples and exit codes, at the end of the main help.
+const AFTER_HELP: &str = "\
+Examples:
+  mipsolve sudoku puzzle.txt                      solve one puzzle
+  mipsolve kenken --check-unique cage.json        prove it has one solution, or show two
+  mipsolve solve --format json -q puzzles/ | jq   every puzzle of a folder, any kind
+  mipsolve sudoku -j 2 --time-limit 10 big.txt    a collection, two at a time
+
+Exit codes:
+  0  every puzzle solved (and unique, with --check-unique)
+  1  some puzzle has no solution, is not unique, or ran out of time
+  2  usage or input error, or an internal error";
+
+/// The whole command line: one subcommand per registered kind, `solve` for any kind, and
+/// the generated completions and man page.
 fn command() -> Command {
     let mut cmd = Command::new("mipsolve")
         .version(env!("CARGO_PKG_VERSION"))
         .about(env!("CARGO_PKG_DESCRIPTION"))
+        .after_help(AFTER_HELP)
         .subcommand_required(true)
         .arg_required_else_help(true);
     for kind in KINDS {
@@ -77,7 +101,23 @@ fn command() -> Command {
         let sub = Common::augment_args(sub).about(kind.about).long_about(None);
         cmd = cmd.subcommand(sub);
     }
-    cmd
+    let mut solve = Command::new("solve");
+    let mut named: Vec<&str> = Vec::new();
+    for spec in KINDS.iter().flat_map(|k| k.options) {
+        if !named.contains(&spec.name) {
+            named.push(spec.name);
+            solve = solve.arg(option_arg(spec));
+        }
+    }
+    let about = "Solve puzzles of any kind, told from each file's extension and content \
+                 (each kind's options apply to its files)";
+    cmd.subcommand(Common::augment_args(solve).about(about).long_about(None))
+        .subcommand(
+            Command::new("completions")
+                .about("Print shell completions (e.g. mipsolve completions bash > /etc/bash_completion.d/mipsolve)")
+                .arg(Arg::new("shell").required(true).value_parser(clap::value_parser!(Shell))),
+        )
+        .subcommand(Command::new("man").about("Print the man page (roff)"))
 }
 
 /// A kind's option as a clap argument.
@@ -108,17 +148,40 @@ fn option_arg(spec: &'static OptionSpec) -> Arg {
 }
 
 /// Parses the process arguments; prints usage and exits with code 2 on error.
-pub fn parse_args() -> Config {
+pub fn parse_args() -> Action {
     let matches = command().get_matches();
-    config_from(&matches).unwrap_or_else(|e| e.exit())
+    action_from(&matches).unwrap_or_else(|e| e.exit())
 }
 
-fn config_from(matches: &ArgMatches) -> Result<Config, clap::Error> {
+fn action_from(matches: &ArgMatches) -> Result<Action, clap::Error> {
     let missing = || clap::Error::new(clap::error::ErrorKind::MissingSubcommand);
     let (name, sub) = matches.subcommand().ok_or_else(missing)?;
-    let kind = puzzle::find(name).ok_or_else(missing)?;
+    match name {
+        "completions" => {
+            let shell = *sub.get_one::<Shell>("shell").ok_or_else(missing)?;
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut command(), "mipsolve", &mut out);
+            Ok(Action::Print(String::from_utf8_lossy(&out).into_owned()))
+        }
+        "man" => {
+            let mut out = Vec::new();
+            let rendered = clap_mangen::Man::new(command()).render(&mut out);
+            rendered.map_err(|e| clap::Error::raw(clap::error::ErrorKind::Io, e))?;
+            Ok(Action::Print(String::from_utf8_lossy(&out).into_owned()))
+        }
+        "solve" => config_from(None, sub).map(Action::Run),
+        _ => config_from(Some(puzzle::find(name).ok_or_else(missing)?), sub).map(Action::Run),
+    }
+}
+
+/// The run for one kind, or for every kind (`None`).
+fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, clap::Error> {
+    let specs: Vec<&OptionSpec> = match kind {
+        Some(kind) => kind.options.iter().collect(),
+        None => KINDS.iter().flat_map(|k| k.options.iter()).collect(),
+    };
     let mut options = Options::new();
-    for spec in kind.options {
+    for spec in specs {
         match spec.value {
             OptionValue::Flag if sub.get_flag(spec.name) => {
                 options = options.with(spec.name, "true")
@@ -169,16 +232,31 @@ mod tests {
 
     #[test]
     fn every_kind_is_a_subcommand_with_its_own_options() {
-        let matches = command()
-            .try_get_matches_from(["mipsolve", "kenken", "--products", "log", "p.json"])
-            .unwrap();
-        let config = config_from(&matches).unwrap();
-        assert_eq!(config.kind.name, "kenken");
-        assert_eq!(config.options.get("products"), Some("log"));
-        assert_eq!(config.options.get("cages"), Some("table"), "the default");
-        let takuzu = ["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"];
-        let config = config_from(&command().try_get_matches_from(takuzu).unwrap()).unwrap();
-        assert!(config.options.flag("allow-duplicate-lines"));
+        let config =
+            |args: &[&str]| match action_from(&command().try_get_matches_from(args).unwrap()) {
+                Ok(Action::Run(config)) => config,
+                _ => panic!("expected a run"),
+            };
+        let kenken = config(&["mipsolve", "kenken", "--products", "log", "p.json"]);
+        assert_eq!(kenken.kind.map(|k| k.name), Some("kenken"));
+        assert_eq!(kenken.options.get("products"), Some("log"));
+        assert_eq!(kenken.options.get("cages"), Some("table"), "the default");
+        let takuzu = config(&["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"]);
+        assert!(takuzu.options.flag("allow-duplicate-lines"));
+        let solve = config(&[
+            "mipsolve",
+            "solve",
+            "--box",
+            "2x3",
+            "--allow-duplicate-lines",
+            "-j",
+            "2",
+            "p",
+        ]);
+        assert!(solve.kind.is_none());
+        assert_eq!(solve.options.get("box"), Some("2x3"));
+        assert!(solve.options.flag("allow-duplicate-lines"));
+        assert_eq!(solve.jobs, 2);
     }
 
     #[test]

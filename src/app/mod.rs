@@ -50,12 +50,18 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             pending.insert(i, record);
             while let Some(record) = pending.remove(&next) {
                 *counts.entry(record.verdict()).or_default() += 1;
-                if let Err(e) = progress.suspend(|| print_record(output.as_ref(), &record)) {
+                // The bar is drawn only while standard output is held (see progress.rs).
+                let stdout = io::stdout();
+                let mut out = stdout.lock();
+                if let Err(e) =
+                    progress.suspend(|| print_record(output.as_ref(), &record, &mut out))
+                {
                     failure = Some(e);
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }
                 progress.inc(1);
+                drop(out);
                 next += 1;
             }
         }
@@ -76,10 +82,8 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
 }
 
 /// Writes a record: its output part to standard output (flushed), its note to standard error.
-fn print_record(output: &dyn Output, record: &Record) -> io::Result<()> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    output.write(record, &mut out)?;
+fn print_record(output: &dyn Output, record: &Record, out: &mut dyn Write) -> io::Result<()> {
+    output.write(record, out)?;
     out.flush()?;
     if let Some(note) = output.note(record) {
         let _ = writeln!(io::stderr(), "{note}");
@@ -133,7 +137,7 @@ fn solve_item(config: &Config, item: &Item) -> Record {
         index: item.index,
         line: item.line,
         in_collection: item.in_collection,
-        kind: config.kind.name,
+        kind: item.kind.map(|k| k.name),
         shape,
         seconds: started.elapsed().as_secs_f64(),
         result,

@@ -13,8 +13,8 @@ pub struct Record {
     pub line: Option<usize>,
     /// Whether the file holds several puzzles (then text headers show the index).
     pub in_collection: bool,
-    /// The registry name of the kind.
-    pub kind: &'static str,
+    /// The registry name of the kind, when it is known.
+    pub kind: Option<&'static str>,
     /// Rows and columns, when the puzzle parsed.
     pub shape: Option<(usize, usize)>,
     /// Wall-clock seconds spent on the puzzle.

@@ -20,6 +20,8 @@ pub struct Item {
     pub line: Option<usize>,
     /// Whether the file holds several puzzles.
     pub in_collection: bool,
+    /// The puzzle's kind, when it is known.
+    pub kind: Option<&'static Kind>,
     /// The puzzle, or the message `FILE:LINE: what is wrong`.
     pub puzzle: Result<Box<dyn Puzzle>, String>,
 }
@@ -32,33 +34,59 @@ pub struct Gathered {
     pub skipped: usize,
 }
 
-/// Expands paths into puzzles, in order.
-pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gathered {
+/// Expands paths into puzzles, in order: of `kind`, or of the kind each file shows when
+/// `kind` is `None`.
+pub fn gather(
+    kind: Option<&'static Kind>,
+    options: &Options,
+    paths: &[impl AsRef<Path>],
+) -> Gathered {
+    let extensions: Vec<&str> = match kind {
+        Some(kind) => kind.extensions.to_vec(),
+        None => puzzle::KINDS
+            .iter()
+            .flat_map(|k| k.extensions.iter().copied())
+            .collect(),
+    };
     let mut items = Vec::new();
     let mut skipped = 0;
     for path in paths {
         let (items_before, skipped_before) = (items.len(), skipped);
-        for (file, text, in_folder) in read_inputs(path.as_ref(), kind.extensions) {
-            let whole_error = |message: String| Item {
+        for (file, text, in_folder) in read_inputs(path.as_ref(), &extensions) {
+            let whole_error = |kind, message: String| Item {
                 file: file.clone(),
                 index: None,
                 line: None,
                 in_collection: false,
+                kind,
                 puzzle: Err(message),
             };
             let text = match text {
                 Ok(text) => text,
                 Err(message) => {
-                    items.push(whole_error(message));
+                    items.push(whole_error(kind, message));
                     continue;
                 }
             };
-            if in_folder && puzzle::other_kind(kind, &text).is_some() {
-                skipped += 1;
-                continue;
-            }
-            match puzzle::read(kind, &text, options) {
-                Err(e) => items.push(whole_error(e.in_file(&file))),
+            let file_kind = match kind {
+                Some(kind) if in_folder && puzzle::other_kind(kind, &text).is_some() => {
+                    skipped += 1;
+                    continue;
+                }
+                Some(kind) => kind,
+                None => {
+                    let extension = Path::new(&file).extension().and_then(|x| x.to_str());
+                    match puzzle::detect(extension, &text) {
+                        Ok(kind) => kind,
+                        Err(e) => {
+                            items.push(whole_error(None, e.in_file(&file)));
+                            continue;
+                        }
+                    }
+                }
+            };
+            match puzzle::read(file_kind, &text, options) {
+                Err(e) => items.push(whole_error(Some(file_kind), e.in_file(&file))),
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1;
                     for (index, entry) in parsed.into_iter().enumerate() {
@@ -67,6 +95,7 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
                             index: Some(index),
                             line: Some(entry.line),
                             in_collection,
+                            kind: Some(file_kind),
                             puzzle: entry.puzzle.map_err(|e| match e.line {
                                 None if in_collection => e.in_file(&format!("{file} [{index}]")),
                                 _ => e.in_file(&file),
@@ -76,7 +105,10 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
                 }
             }
         }
-        if items.len() == items_before && skipped > skipped_before {
+        if let (Some(kind), true) = (
+            kind,
+            items.len() == items_before && skipped > skipped_before,
+        ) {
             let name = path.as_ref().display().to_string();
             let count = skipped - skipped_before;
             items.push(Item {
@@ -84,6 +116,7 @@ pub fn gather(kind: &Kind, options: &Options, paths: &[impl AsRef<Path>]) -> Gat
                 index: None,
                 line: None,
                 in_collection: false,
+                kind: Some(kind),
                 puzzle: Err(format!(
                     "{name}: no {} puzzles found, only files of other kinds ({count} skipped)",
                     kind.title

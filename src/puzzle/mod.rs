@@ -8,7 +8,7 @@ pub mod sudoku;
 pub mod symbols;
 pub mod takuzu;
 
-pub use registry::{find, other_kind, read, Kind, OptionSpec, OptionValue, Options, KINDS};
+pub use registry::{detect, find, other_kind, read, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use crate::cage::Tables;
 use crate::deadline::Deadline;

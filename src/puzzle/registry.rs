@@ -23,6 +23,42 @@ pub fn other_kind(kind: &Kind, text: &str) -> Option<&'static Kind> {
     (KINDS.iter().copied()).find(|k| k.name != kind.name && (k.recognizes)(text))
 }
 
+/// The kind of a file whose kind was not named: by its extension when only one kind reads
+/// that extension, otherwise by which kind alone recognizes the content.
+pub fn detect(extension: Option<&str>, text: &str) -> Result<&'static Kind, ParseError> {
+    let reads = |k: &&Kind| {
+        extension.is_some_and(|x| k.extensions.iter().any(|e| x.eq_ignore_ascii_case(e)))
+    };
+    let by_extension: Vec<&'static Kind> = KINDS.iter().copied().filter(reads).collect();
+    if let [kind] = by_extension[..] {
+        return Ok(kind);
+    }
+    let candidates = match by_extension.is_empty() {
+        true => KINDS.to_vec(),
+        false => by_extension,
+    };
+    let by_content: Vec<&'static Kind> = (candidates.iter().copied())
+        .filter(|k| (k.recognizes)(text))
+        .collect();
+    match by_content[..] {
+        [kind] => Ok(kind),
+        _ => {
+            let titles: Vec<String> = candidates
+                .iter()
+                .map(|k| format!("a {}", k.title))
+                .collect();
+            let names: Vec<String> = candidates
+                .iter()
+                .map(|k| format!("mipsolve {}", k.name))
+                .collect();
+            Err(ParseError::whole(Problem::UnknownKind {
+                kinds: titles.join(" or "),
+                commands: names.join(" or "),
+            }))
+        }
+    }
+}
+
 /// Reads `text` as `kind`, refusing text that is clearly of another kind.
 pub fn read(kind: &Kind, text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     if let Some(other) = other_kind(kind, text) {

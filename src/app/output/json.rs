@@ -18,7 +18,7 @@ struct Line<'a> {
     file: &'a str,
     index: Option<usize>,
     line: Option<usize>,
-    kind: &'a str,
+    kind: Option<&'a str>,
     size: Option<Size>,
     status: &'static str,
     unique: Option<bool>,

@@ -95,7 +95,7 @@ mod tests {
             index: Some(0),
             line: Some(1),
             in_collection: false,
-            kind: "sudoku",
+            kind: Some("sudoku"),
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {
