@@ -315,3 +315,28 @@ fn random_kenkens_built_from_latin_squares_come_back_verified() {
         }
     }
 }
+
+#[test]
+fn extreme_option_values_are_input_errors_never_panics() {
+    let wiki = std::fs::read_to_string(repo("puzzles/sudoku/wikipedia-9x9.txt")).unwrap();
+    let sudoku = puzzle::find("sudoku").unwrap();
+    for shape in [
+        "5x3689348814741910325",
+        "18446744073709551615x2",
+        "0x9",
+        "4x4",
+    ] {
+        let options = Options::new().with("box", shape);
+        let refused = match (sudoku.parse)(&wiki, &options) {
+            Ok(entries) => entries.iter().all(|e| e.puzzle.is_err()),
+            Err(_) => true,
+        };
+        assert!(refused, "box {shape} does not fit a 9x9");
+    }
+    for shape in ["9x1", "1x9", "3x3"] {
+        let _ = (sudoku.parse)(&wiki, &Options::new().with("box", shape));
+    }
+    for alphabet in ["A-Z", "0-9A-Z", "nonsense"] {
+        let _ = (sudoku.parse)(&wiki, &Options::new().with("alphabet", alphabet));
+    }
+}

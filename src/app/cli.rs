@@ -266,4 +266,64 @@ mod tests {
         assert!(parse_seconds("nan").is_err());
         assert!(parse_seconds("-3").is_err());
     }
+
+    #[test]
+    fn random_argument_lists_never_panic_the_command_line() {
+        let pieces = [
+            "sudoku",
+            "kenken",
+            "takuzu",
+            "solve",
+            "completions",
+            "man",
+            "--box",
+            "2x3",
+            "5x3689348814741910325",
+            "0x0",
+            "x",
+            "--time-limit",
+            "0",
+            "-1",
+            "1e300",
+            "nan",
+            "0.0000001",
+            "--jobs",
+            "-j",
+            "0",
+            "65536",
+            "--format",
+            "JSON",
+            "yaml",
+            "--cages",
+            "table",
+            "--products",
+            "log",
+            "--alphabet",
+            "0-9A-Z",
+            "a-z",
+            "--grid",
+            "--line",
+            "--check-unique",
+            "-q",
+            "--allow-duplicate-lines",
+            "bash",
+            "p.txt",
+            "-",
+            "--",
+            "",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..3000 {
+            let mut args = vec!["mipsolve"];
+            for _ in 0..(state % 7) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                args.push(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            if let Ok(matches) = command().try_get_matches_from(&args) {
+                let _ = action_from(&matches);
+            }
+        }
+    }
 }

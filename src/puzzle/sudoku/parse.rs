@@ -54,7 +54,9 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
             number: i + 1,
             text: l.trim_matches([' ', '\r']),
         })
-        .filter(|l| !l.text.trim().is_empty() && !l.text.starts_with('#') && !is_border(l.text))
+        // A table row of blank cells is only tabs: it counts.
+        .filter(|l| !l.text.trim().is_empty() || l.text.matches('\t').count() >= 2)
+        .filter(|l| !l.text.starts_with('#') && !is_border(l.text))
         .collect();
     if lines.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
@@ -109,8 +111,10 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
 
 /// A line drawn only with box-drawing characters (`+---+---+`, `*-----*`).
 fn is_border(text: &str) -> bool {
-    text.chars()
-        .all(|ch| SEPARATORS.contains(&ch) || ch == '*' || ch == '=' || ch.is_whitespace())
+    !text.contains('\t')
+        && text
+            .chars()
+            .all(|ch| SEPARATORS.contains(&ch) || ch == '*' || ch == '=' || ch.is_whitespace())
 }
 
 /// A label between grids, such as `Grid 01` or a CSV header: a word of two or more letters

@@ -220,3 +220,117 @@ fn rejects_empty_input() {
         .unwrap();
     assert_eq!(e.to_string(), "no puzzle found");
 }
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A valid n x n solution (the pattern grid for boxes r x c), with about half its cells blank.
+fn random_givens(rng: &mut Rng, r: usize, c: usize) -> Vec<Vec<u32>> {
+    let n = r * c;
+    (0..n)
+        .map(|row| {
+            (0..n)
+                .map(|col| match rng.below(2) {
+                    0 => 0,
+                    _ => ((c * (row % r) + row / r + col) % n + 1) as u32,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The grid written in every form the reader accepts for it.
+fn written_forms(g: &[Vec<u32>]) -> Vec<(&'static str, String)> {
+    let n = g.len();
+    let ch = |v: u32| match v {
+        0 => '.',
+        v => char::from_digit(v, 36).unwrap().to_ascii_uppercase(),
+    };
+    let compact: Vec<String> = g
+        .iter()
+        .map(|row| row.iter().map(|&v| ch(v)).collect())
+        .collect();
+    let spaced: Vec<String> = (g.iter())
+        .map(|row| {
+            row.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let tabs: Vec<String> = (g.iter())
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&v| if v == 0 { String::new() } else { v.to_string() })
+                .collect();
+            cells.join("\t")
+        })
+        .collect();
+    let line = compact.concat();
+    let mut forms = vec![
+        ("compact grid", compact.join("\n") + "\n"),
+        ("spaced grid", spaced.join("\n") + "\n"),
+        ("tab-separated grid", tabs.join("\n") + "\n"),
+        (
+            "bordered grid",
+            format!(
+                "+{}+\n{}\n+{}+\n",
+                "-".repeat(n),
+                compact
+                    .iter()
+                    .map(|r| format!("|{r}|"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                "-".repeat(n)
+            ),
+        ),
+        (
+            "byte-order mark",
+            format!("\u{feff}{}\n", compact.join("\n")),
+        ),
+        (
+            "labelled grid",
+            format!("Grid 01\n{}\n", compact.join("\n")),
+        ),
+    ];
+    if n <= 35 {
+        forms.push(("one line with an id", format!("puzzle-7 {line}\n")));
+        forms.push((
+            "CSV with a header",
+            format!(
+                "quizzes,solutions\n{},{}\n",
+                line.replace('.', "0"),
+                "1".repeat(n * n)
+            ),
+        ));
+    }
+    forms
+}
+
+#[test]
+fn a_grid_written_in_every_accepted_form_reads_back_to_the_same_givens() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4)] {
+        for _ in 0..5 {
+            let givens = random_givens(&mut rng, r, c);
+            for (form, text) in written_forms(&givens) {
+                let read = parse_sudokus(&text, &Reading::default())
+                    .unwrap_or_else(|e| panic!("{form}: {e}\n{text}"));
+                assert_eq!(read.len(), 1, "{form}: {text}");
+                let puzzle = read.into_iter().next().unwrap().puzzle;
+                let puzzle = puzzle.unwrap_or_else(|e| panic!("{form}: {e}\n{text}"));
+                assert_eq!(puzzle.givens().to_rows(), givens, "{form}:\n{text}");
+            }
+        }
+    }
+}
