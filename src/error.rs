@@ -78,24 +78,19 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// A cage as the input wrote it: its 1-based number, op and target.
+/// A cage as the input wrote it: its 1-based number and its rule (`op "+", target 11` or
+/// `sum 15`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CageLabel {
     /// 1-based position in the input.
     pub number: usize,
-    /// The op as written.
-    pub op: String,
-    /// The target as written.
-    pub target: String,
+    /// The rule as written.
+    pub rule: String,
 }
 
 impl fmt::Display for CageLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cage {} (op \"{}\", target {})",
-            self.number, self.op, self.target
-        )
+        write!(f, "cage {} ({})", self.number, self.rule)
     }
 }
 
@@ -296,6 +291,42 @@ pub enum Problem {
     /// Several errors in one puzzle, each on its own line.
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
     Many(Vec<ParseError>),
+    /// A problem in one part of a structured input, such as `givens row 3`.
+    #[error("{place}: {problem}")]
+    In {
+        /// Where, e.g. `givens row 3`.
+        place: String,
+        /// What is wrong there.
+        problem: Box<Problem>,
+    },
+    /// A region of the wrong size.
+    #[error("region {label} has {cells} cells, not {size}")]
+    RegionSize {
+        /// The region's label.
+        label: String,
+        /// Its cells.
+        cells: usize,
+        /// The side of the grid.
+        size: usize,
+    },
+    /// A game ID that does not decode, at a 1-based character position.
+    #[error("game ID, character {position}: {message}")]
+    GameId {
+        /// Where in the ID.
+        position: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A game ID of another game.
+    #[error("this is a {game} game ID; {game} puzzles are {title}s: try mipsolve {name}")]
+    OtherGame {
+        /// The game.
+        game: &'static str,
+        /// The kind it is.
+        title: &'static str,
+        /// Its subcommand.
+        name: &'static str,
+    },
     /// A cell outside every cage.
     #[error("cell [{}] is in no cage", one_based(*.0))]
     CellInNoCage(Cell),

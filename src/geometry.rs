@@ -21,6 +21,8 @@ pub enum AreaName {
     Diagonal,
     /// The diagonal from the top right to the bottom left.
     AntiDiagonal,
+    /// A Killer cage, whose digits never repeat; 0-based.
+    Cage(usize),
 }
 
 impl fmt::Display for AreaName {
@@ -32,6 +34,7 @@ impl fmt::Display for AreaName {
             AreaName::Region(label) => write!(f, "region {label}"),
             AreaName::Diagonal => f.write_str("the main diagonal"),
             AreaName::AntiDiagonal => f.write_str("the anti-diagonal"),
+            AreaName::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
 }

@@ -123,6 +123,11 @@ fn shipped_sudokus_give_their_known_results() {
 }
 
 #[test]
+fn shipped_sudoku_variants_give_their_known_results() {
+    check_folder("sudoku", "puzzles/sudoku", "json");
+}
+
+#[test]
 fn shipped_kenkens_give_their_known_results() {
     check_folder("kenken", "puzzles/kenken", "json");
 }

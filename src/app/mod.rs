@@ -115,6 +115,7 @@ fn summary(counts: &BTreeMap<Verdict, usize>, skipped: usize, seconds: f64) -> S
 fn solve_item(config: &Config, item: &Item) -> Record {
     let started = Instant::now();
     let shape = item.puzzle.as_ref().ok().map(|p| p.shape());
+    let variant = (item.puzzle.as_ref().ok()).and_then(|p| p.variant().map(<[_]>::to_vec));
     let result = match &item.puzzle {
         Err(message) => Err(message.clone()),
         Ok(puzzle) => match pipeline::run(puzzle.as_ref(), config.solve) {
@@ -138,6 +139,7 @@ fn solve_item(config: &Config, item: &Item) -> Record {
         line: item.line,
         in_collection: item.in_collection,
         kind: item.kind.map(|k| k.name),
+        variant,
         shape,
         seconds: started.elapsed().as_secs_f64(),
         result,

@@ -15,6 +15,8 @@ pub struct Record {
     pub in_collection: bool,
     /// The registry name of the kind, when it is known.
     pub kind: Option<&'static str>,
+    /// The variant's rules (`["killer", "x"]`), for kinds that have variants.
+    pub variant: Option<Vec<&'static str>>,
     /// Rows and columns, when the puzzle parsed.
     pub shape: Option<(usize, usize)>,
     /// Wall-clock seconds spent on the puzzle.

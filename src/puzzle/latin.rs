@@ -57,6 +57,8 @@ pub struct Latin {
     givens: Grid,
     formulation: Formulation,
     style: Style,
+    /// The variant's rules, for kinds that have variants.
+    variant: Option<Vec<&'static str>>,
 }
 
 impl Latin {
@@ -74,7 +76,14 @@ impl Latin {
             givens,
             formulation: Formulation::default(),
             style,
+            variant: None,
         }
+    }
+
+    /// The same puzzle, named as a variant: its rules beyond the kind's own (`[]`: classic).
+    pub fn with_variant(mut self, rules: Vec<&'static str>) -> Self {
+        self.variant = Some(rules);
+        self
     }
 
     /// The same puzzle with cages formulated as `formulation` says.
@@ -235,6 +244,10 @@ impl Puzzle for Latin {
             cage.verify(i, grid)?;
         }
         Ok(())
+    }
+
+    fn variant(&self) -> Option<&[&'static str]> {
+        self.variant.as_deref()
     }
 
     fn render(&self, grid: &Grid) -> String {

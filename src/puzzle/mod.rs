@@ -1,6 +1,8 @@
 //! The puzzle interface and the registry of kinds. Each kind is one module that declares its
 //! [`Kind`] entry; everything else reads [`KINDS`].
 
+pub mod gameid;
+mod json;
 pub mod kenken;
 pub mod latin;
 mod registry;
@@ -34,6 +36,11 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
+    /// The variant's rules beyond the kind's own (`["killer", "x"]`), for kinds that have
+    /// variants; `None` for kinds that have none.
+    fn variant(&self) -> Option<&[&'static str]> {
+        None
+    }
     /// The same puzzle without a rule the user can switch off, to tell whether that rule
     /// alone stands in the way of a solution.
     fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {

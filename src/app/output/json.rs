@@ -19,6 +19,8 @@ struct Line<'a> {
     index: Option<usize>,
     line: Option<usize>,
     kind: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'a [&'static str]>,
     size: Option<Size>,
     status: &'static str,
     unique: Option<bool>,
@@ -51,6 +53,7 @@ impl Output for Json {
             index: record.index,
             line: record.line,
             kind: record.kind,
+            variant: record.variant.as_deref(),
             size,
             status: "error",
             unique: None,

@@ -96,6 +96,7 @@ mod tests {
             line: Some(1),
             in_collection: false,
             kind: Some("sudoku"),
+            variant: None,
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {

@@ -54,11 +54,10 @@ pub static KIND: Kind = Kind {
     parse,
 };
 
-/// JSON text.
+/// JSON text with ops in its cages.
 fn recognizes(text: &str) -> bool {
-    text.trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with(['{', '['])
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    trimmed.starts_with(['{', '[']) && text.contains("\"op\"")
 }
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {

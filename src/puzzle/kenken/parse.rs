@@ -11,6 +11,7 @@ use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
+use crate::puzzle::json::{json_error, object_lines, strip_position, whole_number, written};
 use crate::puzzle::latin::{Formulation, Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
@@ -61,69 +62,6 @@ pub fn parse_kenkens(
         .collect())
 }
 
-/// The 1-based lines of the objects that open at nesting `depth` (0: the top level, 1: the
-/// items of a top-level array), skipping strings.
-fn object_lines(text: &str, depth: usize) -> Vec<usize> {
-    let (mut lines, mut line, mut level) = (Vec::new(), 1, 0usize);
-    let (mut in_string, mut escaped) = (false, false);
-    for ch in text.chars() {
-        match ch {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            _ if in_string => {}
-            '\n' => line += 1,
-            '{' | '[' => {
-                if ch == '{' && level == depth {
-                    lines.push(line);
-                }
-                level += 1;
-            }
-            '}' | ']' => level = level.saturating_sub(1),
-            _ => {}
-        }
-    }
-    lines
-}
-
-fn json_error(e: serde_json::Error) -> ParseError {
-    let problem = Problem::Json(strip_position(&e));
-    if e.line() == 0 {
-        ParseError::whole(problem)
-    } else {
-        ParseError::at(e.line(), problem)
-    }
-}
-
-/// serde_json's message without its `at line L column C` suffix.
-fn strip_position(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    match text.rfind(" at line ") {
-        Some(at) => text[..at].to_string(),
-        None => text,
-    }
-}
-
-/// A whole number written as a JSON number (`24`, `24.0`) or a string of digits (`"24"`).
-fn whole_number(value: &Value) -> Option<u64> {
-    match value {
-        Value::Number(n) => n.as_u64().or_else(|| {
-            let f = n.as_f64()?;
-            (f.fract() == 0.0 && (0.0..1.8e19).contains(&f)).then_some(f as u64)
-        }),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-/// A value as the input wrote it, for messages.
-fn written(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 /// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
 /// name the cage by number, op and target.
 fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
@@ -150,8 +88,7 @@ fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseErro
     for (i, rc) in raw.cages.into_iter().enumerate() {
         let label = CageLabel {
             number: i + 1,
-            op: rc.op.clone(),
-            target: written(&rc.target),
+            rule: format!("op \"{}\", target {}", rc.op, written(&rc.target)),
         };
         match cage(i, rc, n, &mut owner) {
             Ok(cage) => {

@@ -2,12 +2,14 @@
 //! all-different areas of a [`Latin`] puzzle.
 
 mod parse;
+mod solo;
+pub mod variant;
 
 pub use parse::{box_for, parse_sudokus, Reading};
 
 use super::latin::Latin;
 use super::symbols::Alphabet;
-use super::{boxed, Kind, OptionSpec, OptionValue, Options, Parsed};
+use super::{boxed, gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::error::{ParseError, Problem};
 
 /// Largest supported side.
@@ -17,8 +19,8 @@ pub const MAX_SIZE: usize = 64;
 pub static KIND: Kind = Kind {
     name: "sudoku",
     title: "Sudoku",
-    about: "Solve Sudoku puzzles (.txt: grid or one-line form; 4x4 to 64x64)",
-    extensions: &["txt", "sdk", "ss", "sdm", "csv"],
+    about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64; .json: Killer, Jigsaw, X)",
+    extensions: &["txt", "sdk", "ss", "sdm", "csv", "json"],
     options: &[
         OptionSpec {
             name: "box",
@@ -52,13 +54,20 @@ pub static KIND: Kind = Kind {
     parse,
 };
 
-/// Digits other than 0 and 1 in a cell line: no other kind writes them.
+/// JSON with the variant format's keys and no KenKen ops, a Solo game ID, or digits other
+/// than 0 and 1 in a cell line: no other kind writes them.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    !trimmed.starts_with(['{', '['])
-        && (text.lines())
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
+    if trimmed.starts_with(['{', '[']) {
+        let keys = ["\"givens\"", "\"regions\"", "\"diagonals\"", "\"box\"", "\"sum\""];
+        return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
+    }
+    if gameid::game_of(trimmed.lines().next().unwrap_or("")).is_some() {
+        return gameid::is_game(text, gameid::Game::Solo);
+    }
+    (text.lines())
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
 }
 
 /// The longest line a Sudoku file may have: a one-line 35x35 with its solution and ids.
@@ -76,7 +85,30 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         alphabet,
         grid,
     };
-    Ok(boxed::<Latin>(parse_sudokus(text, &reading)?))
+    if text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with(['{', '['])
+    {
+        return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
+    }
+    if gameid::game_of(
+        text.lines()
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .unwrap_or(""),
+    )
+    .is_some()
+    {
+        return Ok(boxed::<Latin>(solo::parse_ids(text)));
+    }
+    let classic = parse_sudokus(text, &reading)?;
+    let named = (classic.into_iter())
+        .map(|e| Entry {
+            line: e.line,
+            puzzle: e.puzzle.map(|p| p.with_variant(Vec::new())),
+        })
+        .collect();
+    Ok(boxed::<Latin>(named))
 }
 
 /// `RxC`, e.g. `2x3`, with both sides at least 1.

@@ -33,9 +33,11 @@ pub struct Reading {
 
 /// One line of input: its 1-based number and text without surrounding spaces.
 #[derive(Debug, Clone, Copy)]
-struct Line<'a> {
-    number: usize,
-    text: &'a str,
+pub(super) struct Line<'a> {
+    /// The 1-based line number.
+    pub number: usize,
+    /// The text.
+    pub text: &'a str,
 }
 
 /// A cell as written, before the alphabet gives it a value.
@@ -292,7 +294,28 @@ fn parse_grid(
     layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
     let n = side(rows[0].text);
-    let alphabet = reading.alphabet.map_or_else(|| grid_alphabet(rows), Ok);
+    let (values, style) = read_rows(rows, n, reading.alphabet)?;
+    if rows.len() != n {
+        let last = rows[rows.len() - 1].number;
+        let found = rows.len();
+        return Err(ParseError::at(
+            last,
+            Problem::RowCount { expected: n, found },
+        ));
+    }
+    let shape = box_for(n, reading.box_shape).map_err(|p| ParseError::at(rows[0].number, p))?;
+    let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
+    layouts.validated(givens, shape, style, |r| rows[r].number)
+}
+
+/// The values of grid rows of `n` cells (0 for a blank) and the style they are written in;
+/// errors name the row's line.
+pub(super) fn read_rows(
+    rows: &[Line],
+    n: usize,
+    alphabet: Option<Alphabet>,
+) -> Result<(Vec<Vec<u32>>, Style), ParseError> {
+    let alphabet = alphabet.map_or_else(|| grid_alphabet(rows), Ok);
     let mut values = Vec::with_capacity(n);
     let mut compact_rows = 0;
     for line in rows {
@@ -305,10 +328,8 @@ fn parse_grid(
             return Err(at(not_a_cell(ch)));
         }
         if tokens.len() != n {
-            return Err(at(Problem::CellCount {
-                expected: n,
-                found: tokens.len(),
-            }));
+            let found = tokens.len();
+            return Err(at(Problem::CellCount { expected: n, found }));
         }
         compact_rows += usize::from(matches!(tokens.first(), Some(Token::Char(_))));
         let alphabet = alphabet.clone().map_err(at)?;
@@ -318,21 +339,11 @@ fn parse_grid(
             .map_err(at)?;
         values.push(row);
     }
-    if rows.len() != n {
-        let last = rows[rows.len() - 1].number;
-        let found = rows.len();
-        return Err(ParseError::at(
-            last,
-            Problem::RowCount { expected: n, found },
-        ));
-    }
-    let shape = box_for(n, reading.box_shape).map_err(|p| ParseError::at(rows[0].number, p))?;
     let style = match (compact_rows * 2 >= n, alphabet) {
         (true, Ok(alphabet)) => Style::Compact(alphabet),
         _ => Style::Spaced,
     };
-    let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
-    layouts.validated(givens, shape, style, |r| rows[r].number)
+    Ok((values, style))
 }
 
 fn parse_line(

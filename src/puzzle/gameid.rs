@@ -1,0 +1,220 @@
+//! Simon Tatham's game IDs, `PARAMS:DESC` as the games print them: which game a line is, and
+//! the two encodings the games share: runs of blanks between numbers, and block structures
+//! (regions, cages) as runs of joined cells between boundaries.
+
+use crate::error::Problem;
+
+/// The games whose IDs the tool reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    /// Solo: Sudoku and its variants (`3x3:`, `9j:`, `3x3xk:`).
+    Solo,
+    /// Keen: KenKen (`6:`).
+    Keen,
+    /// Unruly: Takuzu (`8x8:`, `8x8u:`).
+    Unruly,
+}
+
+impl Game {
+    /// The game's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Solo => "Solo",
+            Game::Keen => "Keen",
+            Game::Unruly => "Unruly",
+        }
+    }
+}
+
+/// The game of a game ID line, with its params and desc; `None` when the line is none.
+pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
+    let (params, desc) = line.trim().split_once(':')?;
+    let digits = params.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 || desc.is_empty() || desc.contains(char::is_whitespace) {
+        return None;
+    }
+    let rest = &params[digits..];
+    let second = rest
+        .strip_prefix('x')
+        .map(|r| r.chars().take_while(char::is_ascii_digit).count());
+    let solo_flags = |flags: &str| flags.contains(['x', 'k', 'j']);
+    let letters_only = desc.chars().all(|ch| ch.is_ascii_alphabetic());
+    let game = match second {
+        Some(d) if d > 0 && letters_only && !solo_flags(&rest[1 + d..]) => Game::Unruly,
+        Some(d) if d > 0 => Game::Solo,
+        _ if rest.contains('j') => Game::Solo,
+        _ if desc.contains(',') => Game::Keen,
+        _ => return None,
+    };
+    Some((game, params, desc))
+}
+
+/// Whether the text's first content line is a game ID of `game`.
+pub fn is_game(text: &str, game: Game) -> bool {
+    let first = (text.lines())
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.and_then(game_of).is_some_and(|(g, ..)| g == game)
+}
+
+/// A problem at a 1-based character position of a game ID.
+pub fn at(position: usize, message: impl Into<String>) -> Problem {
+    Problem::GameId {
+        position,
+        message: message.into(),
+    }
+}
+
+/// Cells written as runs: a letter `a`..`z` is 1..26 blank cells (0), a decimal number one
+/// cell with that value, `_` separates two numbers. `start` is the section's 0-based offset
+/// in the line, for messages. Exactly `cells` cells, values at most `max`.
+pub fn runs(section: &str, start: usize, cells: usize, max: u64) -> Result<Vec<u64>, Problem> {
+    let mut out = Vec::with_capacity(cells);
+    let mut chars = section.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let position = start + i + 1;
+        match ch {
+            'a'..='z' => out.extend(std::iter::repeat_n(0, ch as usize - 'a' as usize + 1)),
+            '_' => {}
+            '1'..='9' => {
+                let mut value = u64::from(ch as u8 - b'0');
+                while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    value = value
+                        .saturating_mul(10)
+                        .saturating_add(u64::from(d as u8 - b'0'));
+                    chars.next();
+                }
+                if value > max {
+                    return Err(at(position, format!("value {value} is more than {max}")));
+                }
+                out.push(value);
+            }
+            other => return Err(at(position, format!("unexpected character '{other}'"))),
+        }
+        if out.len() > cells {
+            return Err(at(position, format!("more than {cells} cells")));
+        }
+    }
+    if out.len() < cells {
+        let position = start + section.len();
+        return Err(at(
+            position,
+            format!("{} cells, expected {cells}", out.len()),
+        ));
+    }
+    Ok(out)
+}
+
+/// A block structure over an `n` x `n` grid: each letter is k cells joined across the next
+/// boundaries (`_` 0, `a` 1, ...) then one boundary; `long` is the letter for a run of
+/// joins with no boundary after it, and how many. Returns each cell's block, numbered in
+/// order of first cell.
+pub fn blocks(
+    section: &str,
+    start: usize,
+    n: usize,
+    long: (char, usize),
+) -> Result<Vec<usize>, Problem> {
+    let lines = 2 * n * (n - 1);
+    let mut parent: Vec<usize> = (0..n * n).collect();
+    let mut pos = 0;
+    for (i, ch) in section.char_indices() {
+        let position = start + i + 1;
+        let (joins, boundary) = match ch {
+            _ if ch == long.0 => (long.1, false),
+            '_' => (0, true),
+            'a'..='z' => (ch as usize - 'a' as usize + 1, true),
+            other => return Err(at(position, format!("unexpected character '{other}'"))),
+        };
+        for _ in 0..joins {
+            if pos >= lines {
+                return Err(at(position, "more boundaries than the grid has"));
+            }
+            let (a, b) = line_cells(pos, n);
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra] = rb;
+            pos += 1;
+        }
+        pos += usize::from(boundary);
+        if pos > lines + 1 {
+            return Err(at(position, "more boundaries than the grid has"));
+        }
+    }
+    if pos != lines + 1 {
+        let position = start + section.len();
+        return Err(at(
+            position,
+            format!("the blocks end after {pos} of {} boundaries", lines + 1),
+        ));
+    }
+    let mut ids: Vec<Option<usize>> = vec![None; n * n];
+    let mut next = 0;
+    let block = (0..n * n)
+        .map(|cell| {
+            let r = root(&mut parent, cell);
+            *ids[r].get_or_insert_with(|| {
+                next += 1;
+                next - 1
+            })
+        })
+        .collect();
+    Ok(block)
+}
+
+/// The two cells (row-major indices) on either side of internal line `pos`: first the
+/// vertical lines row by row, then the horizontal lines column by column.
+fn line_cells(pos: usize, n: usize) -> (usize, usize) {
+    let half = n * (n - 1);
+    if pos < half {
+        let (y, x) = (pos / (n - 1), pos % (n - 1));
+        (y * n + x, y * n + x + 1)
+    } else {
+        let q = pos - half;
+        let (x, y) = (q / (n - 1), q % (n - 1));
+        (y * n + x, (y + 1) * n + x)
+    }
+}
+
+fn root(parent: &mut [usize], mut cell: usize) -> usize {
+    while parent[cell] != cell {
+        parent[cell] = parent[parent[cell]];
+        cell = parent[cell];
+    }
+    cell
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_told_apart_by_their_params_and_desc() {
+        assert_eq!(game_of("3x3:a5b").map(|g| g.0), Some(Game::Solo));
+        assert_eq!(game_of("9jk:zzzc,ab,c").map(|g| g.0), Some(Game::Solo));
+        assert_eq!(game_of("8x8u:aBcD").map(|g| g.0), Some(Game::Unruly));
+        assert_eq!(game_of("6:_a_6,a12").map(|g| g.0), Some(Game::Keen));
+        assert_eq!(game_of("53..7....").map(|g| g.0), None);
+        assert_eq!(game_of("quizzes,solutions").map(|g| g.0), None);
+    }
+
+    #[test]
+    fn runs_of_blanks_and_numbers_fill_the_cells() {
+        assert_eq!(runs("b12_3a", 0, 5, 16), Ok(vec![0, 0, 12, 3, 0]));
+        assert_eq!(runs("b12", 4, 5, 16), Err(at(7, "3 cells, expected 5")));
+        assert_eq!(
+            runs("b17", 4, 3, 16),
+            Err(at(6, "value 17 is more than 16"))
+        );
+    }
+
+    #[test]
+    fn a_block_structure_decodes_to_its_regions() {
+        // The notes' 4x4 jigsaw: A A B B / A A B B / C C C C / D D D D.
+        let block = blocks("abh_a_a_a__", 0, 4, ('z', 26)).unwrap();
+        assert_eq!(block, vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
+        assert!(
+            blocks("abh_a_a_a_", 0, 4, ('z', 26)).is_err(),
+            "one boundary short"
+        );
+    }
+}

@@ -1,0 +1,273 @@
+//! Simon Tatham's Solo game IDs, one per line: `3x3:` (boxes of 3 rows by 3 columns), `2x3:`,
+//! `9j:` (jigsaw), with `x` (both diagonals) and `k` (killer) flags: `GRID[,BLOCKS][,CAGES,SUMS]`.
+
+use super::variant::{default_style, Layout, Spec};
+use super::MAX_SIZE;
+use crate::error::{CageLabel, ParseError, Problem};
+use crate::grid::{Cell, Grid};
+use crate::puzzle::gameid::{at, blocks, game_of, runs, Game};
+use crate::puzzle::latin::Latin;
+use crate::puzzle::Entry;
+
+/// The block-structure letter for a run of joins with no boundary, in Solo's decoder.
+const LONG_RUN: (char, usize) = ('z', 26);
+
+/// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
+pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
+    (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(line, id)| Entry {
+            line,
+            puzzle: spec(id)
+                .and_then(|s| s.build().map_err(|e| e.problem))
+                .map_err(|problem| ParseError::at(line, problem)),
+        })
+        .collect()
+}
+
+/// What the params say: box rows and columns (or a jigsaw's side), and the flags.
+struct Params {
+    /// Rows of a box (Solo's `c`), or the side of a jigsaw.
+    c: usize,
+    /// Columns of a box (Solo's `r`); 1 for a jigsaw.
+    r: usize,
+    x: bool,
+    killer: bool,
+}
+
+/// `C[xR]` then flags: `j` jigsaw (of side C*R), `x` diagonals, `k` killer; difficulty and
+/// symmetry letters are skipped, as the game skips them.
+fn params(text: &str) -> Result<Params, Problem> {
+    let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
+    let n = digits(text);
+    let c: usize = text[..n]
+        .parse()
+        .map_err(|_| at(1, "the params start with a size"))?;
+    let mut rest = &text[n..];
+    let mut r = None;
+    if let Some(after) = rest.strip_prefix('x').filter(|a| digits(a) > 0) {
+        let m = digits(after);
+        r = Some(after[..m].parse().map_err(|_| at(n + 2, "a box size"))?);
+        rest = &after[m..];
+    }
+    let (x, killer) = (rest.contains('x'), rest.contains('k'));
+    Ok(match rest.contains('j') {
+        true => Params {
+            c: c * r.unwrap_or(1),
+            r: 1,
+            x,
+            killer,
+        },
+        false => Params {
+            c,
+            r: r.unwrap_or(c),
+            x,
+            killer,
+        },
+    })
+}
+
+/// The puzzle an ID describes.
+fn spec(id: &str) -> Result<Spec, Problem> {
+    let Some((game, params_text, desc)) = game_of(id) else {
+        return Err(at(1, "expected PARAMS:DESC such as 3x3:a5b..."));
+    };
+    if game != Game::Solo {
+        let (game, title, name) = match game {
+            Game::Keen => ("Keen", "KenKen", "kenken"),
+            _ => ("Unruly", "Takuzu", "takuzu"),
+        };
+        return Err(Problem::OtherGame { game, title, name });
+    }
+    let p = params(params_text)?;
+    let n = p.c * p.r;
+    if !(4..=MAX_SIZE).contains(&n) {
+        return Err(at(
+            1,
+            format!("a {n}x{n} grid: sizes 4 to {MAX_SIZE} are supported"),
+        ));
+    }
+    let mut start = params_text.len() + 1;
+    let mut sections = desc.split(',').map(|s| {
+        let section = (s, start);
+        start += s.len() + 1;
+        section
+    });
+    let mut next = |what: &str| {
+        sections
+            .next()
+            .ok_or_else(|| at(id.len(), format!("the {what} are missing")))
+    };
+    let (grid, offset) = next("givens")?;
+    let values = runs(grid, offset, n * n, n as u64)?;
+    let rows = values
+        .chunks(n)
+        .map(|row| row.iter().map(|&v| v as u32).collect())
+        .collect();
+    let givens = Grid::from_rows(rows).ok_or_else(|| at(offset + 1, "no cells"))?;
+    let layout = match p.r {
+        1 => {
+            let (section, offset) = next("regions")?;
+            let block = blocks(section, offset, n, LONG_RUN)?;
+            Layout::Regions(
+                block
+                    .chunks(n)
+                    .map(|row| row.iter().map(|b| (b + 1).to_string()).collect())
+                    .collect(),
+            )
+        }
+        r => Layout::Boxes(Some((p.c, r))),
+    };
+    let cages = match p.killer {
+        true => {
+            let (section, offset) = next("cages")?;
+            let cage_of = blocks(section, offset, n, LONG_RUN)?;
+            let (sums, offset) = next("cage sums")?;
+            let sums = runs(sums, offset, n * n, u64::MAX)?;
+            killer_cages(&cage_of, &sums, n, offset)?
+        }
+        false => Vec::new(),
+    };
+    Ok(Spec {
+        givens,
+        layout,
+        diagonals: p.x,
+        cages,
+        style: default_style(n),
+    })
+}
+
+/// Killer cages from each cell's cage and the sums, each written at its cage's first cell.
+fn killer_cages(
+    cage_of: &[usize],
+    sums: &[u64],
+    n: usize,
+    offset: usize,
+) -> Result<Vec<(CageLabel, u64, Vec<Cell>)>, Problem> {
+    let count = cage_of.iter().max().map_or(0, |m| m + 1);
+    let mut cages: Vec<(u64, Vec<Cell>)> = vec![(0, Vec::new()); count];
+    for (cell, (&cage, &sum)) in cage_of.iter().zip(sums).enumerate() {
+        let (total, cells) = &mut cages[cage];
+        match (cells.is_empty(), sum) {
+            (true, 0) => {
+                return Err(at(
+                    offset + 1,
+                    format!("cage at r{}c{} has no sum", cell / n + 1, cell % n + 1),
+                ))
+            }
+            (true, s) => *total = s,
+            (false, 0) => {}
+            (false, _) => {
+                return Err(at(
+                    offset + 1,
+                    format!(
+                        "a second sum in the cage of r{}c{}",
+                        cell / n + 1,
+                        cell % n + 1
+                    ),
+                ))
+            }
+        }
+        cells.push((cell / n, cell % n));
+    }
+    Ok((cages.into_iter().enumerate())
+        .map(|(i, (sum, cells))| {
+            (
+                CageLabel {
+                    number: i + 1,
+                    rule: format!("sum {sum}"),
+                },
+                sum,
+                cells,
+            )
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::sudoku::variant::parse_json;
+
+    /// Givens, areas as sets of cells and cages as (sum, cells).
+    type Contents = (Vec<Vec<u32>>, Vec<Vec<Cell>>, Vec<(u64, Vec<Cell>)>);
+
+    /// A puzzle's contents, in an order that does not depend on how the input listed them.
+    fn contents(p: &Latin) -> Contents {
+        let mut areas: Vec<Vec<Cell>> = (p.areas().iter())
+            .map(|a| {
+                let mut cells = a.cells.clone();
+                cells.sort();
+                cells
+            })
+            .collect();
+        areas.sort();
+        let mut cages: Vec<(u64, Vec<Cell>)> = (p.cages().iter())
+            .map(|c| {
+                let mut cells = c.cells.clone();
+                cells.sort();
+                (c.target, cells)
+            })
+            .collect();
+        cages.sort();
+        (p.givens().to_rows(), areas, cages)
+    }
+
+    macro_rules! id_reads_as_its_json {
+        ($($name:ident: $file:literal,)*) => {$(
+            #[test]
+            fn $name() {
+                let id = include_str!(concat!("../../../tests/forms/", $file, ".txt"));
+                let json = include_str!(concat!("../../../tests/forms/", $file, ".json"));
+                let from_id = parse_ids(id).remove(0).puzzle.unwrap();
+                let from_json = parse_json(json, None).unwrap().remove(0).puzzle.unwrap();
+                assert_eq!(contents(&from_id), contents(&from_json));
+                assert_eq!(from_id.variant(), from_json.variant());
+            }
+        )*};
+    }
+
+    use crate::puzzle::Puzzle;
+
+    id_reads_as_its_json! {
+        classic_3x3_id_reads_as_its_json: "solo-3x3",
+        boxes_2x3_id_reads_as_its_json: "solo-2x3",
+        sixteen_by_sixteen_id_reads_as_its_json: "solo-4x4",
+        x_id_reads_as_its_json: "solo-3x3x",
+        killer_id_reads_as_its_json: "solo-3x3k",
+        killer_x_id_reads_as_its_json: "solo-3x3kx",
+        jigsaw_id_reads_as_its_json: "solo-9j",
+        jigsaw_x_id_reads_as_its_json: "solo-9jx",
+        jigsaw_killer_id_reads_as_its_json: "solo-9jk",
+    }
+
+    #[test]
+    fn malformed_ids_name_the_position() {
+        let error = |id: &str| parse_ids(id).remove(0).puzzle.unwrap_err().to_string();
+        assert_eq!(
+            error("3x3:a5!"),
+            "1: game ID, character 7: unexpected character '!'"
+        );
+        assert_eq!(
+            error("3x3:a5q"),
+            "1: game ID, character 7: 19 cells, expected 81"
+        );
+        assert_eq!(
+            error("3x3:b5"),
+            "1: game ID, character 6: 3 cells, expected 81"
+        );
+        assert_eq!(
+            error("9j:zzzc,ab"),
+            "1: game ID, character 10: the blocks end after 5 of 145 boundaries"
+        );
+        assert_eq!(
+            error("3x3k:zzzc"),
+            "1: game ID, character 9: the cages are missing"
+        );
+        assert_eq!(
+            error("6:_a_6ac_a_a3,m6a5d2s1s1m3d2"),
+            "1: this is a Keen game ID; Keen puzzles are KenKens: try mipsolve kenken"
+        );
+    }
+}

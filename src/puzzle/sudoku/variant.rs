@@ -1,0 +1,361 @@
+//! Sudoku variants as data: givens over boxes or irregular regions (Jigsaw), optionally both
+//! diagonals (X) and sum cages whose digits never repeat (Killer). JSON files and Tatham's
+//! game IDs both become a [`Spec`], checked once by [`Spec::build`].
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::parse::{read_rows, Line};
+use super::{box_for, MAX_SIZE};
+use crate::cage::table::shared_areas;
+use crate::cage::{Cage, Op, Table};
+use crate::domains::Domains;
+use crate::error::{CageLabel, ParseError, Problem};
+use crate::geometry::{boxes, columns, diagonals, regions, rows, Area, AreaName};
+use crate::grid::{Cell, Grid};
+use crate::puzzle::json::{json_error, object_lines, strip_position, whole_number, written};
+use crate::puzzle::latin::{Latin, Style};
+use crate::puzzle::symbols::Alphabet;
+use crate::puzzle::Entry;
+
+/// What fills the grid besides rows and columns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// Boxes of this shape (rows, columns), or the default shape for the size.
+    Boxes(Option<(usize, usize)>),
+    /// Irregular regions: a label per cell, row by row.
+    Regions(Vec<Vec<String>>),
+}
+
+/// A Sudoku of any variant, before it is checked.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    /// Givens, 0 for a blank (n x n).
+    pub givens: Grid,
+    /// Boxes or regions.
+    pub layout: Layout,
+    /// Both main diagonals hold every value once (X).
+    pub diagonals: bool,
+    /// Killer cages: sum and cells, each with its label for messages.
+    pub cages: Vec<(CageLabel, u64, Vec<Cell>)>,
+    /// How the answer is printed.
+    pub style: Style,
+}
+
+impl Spec {
+    /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
+    /// diagonals and cages are its areas (a cage's digits differ), and each cage's sum a cage.
+    pub fn build(self) -> Result<Latin, ParseError> {
+        let n = self.givens.rows();
+        let mut areas = [rows(n, n), columns(n, n)].concat();
+        let mut variant = Vec::new();
+        match &self.layout {
+            Layout::Boxes(shape) => {
+                let (r, c) = box_for(n, *shape).map_err(ParseError::whole)?;
+                areas.extend(boxes(n, r, c));
+            }
+            Layout::Regions(labels) => {
+                areas.extend(checked_regions(labels, n)?);
+                variant.push("jigsaw");
+            }
+        }
+        if !self.cages.is_empty() {
+            variant.push("killer");
+        }
+        if self.diagonals {
+            areas.extend(diagonals(n));
+            variant.push("x");
+        }
+        let cages = checked_cages(self.cages, n, &areas)?;
+        for (i, cage) in cages.iter().enumerate() {
+            let cells = cage.cells.clone();
+            areas.push(Area {
+                name: AreaName::Cage(i),
+                cells,
+            });
+        }
+        let sudoku = Latin::new(areas, cages, self.givens, self.style).with_variant(variant);
+        match sudoku.conflict() {
+            Some((_, violation)) => Err(ParseError::whole(violation.into())),
+            None => Ok(sudoku),
+        }
+    }
+}
+
+/// The regions of a label grid, which must be n regions of n cells.
+fn checked_regions(labels: &[Vec<String>], n: usize) -> Result<Vec<Area>, ParseError> {
+    let place = |what: String, problem| {
+        ParseError::whole(Problem::In {
+            place: what,
+            problem: Box::new(problem),
+        })
+    };
+    if labels.len() != n {
+        let problem = Problem::RowCount {
+            expected: n,
+            found: labels.len(),
+        };
+        return Err(place("regions".into(), problem));
+    }
+    for (r, row) in labels.iter().enumerate() {
+        if row.len() != n {
+            let problem = Problem::CellCount {
+                expected: n,
+                found: row.len(),
+            };
+            return Err(place(format!("regions row {}", r + 1), problem));
+        }
+    }
+    let areas = regions(labels);
+    for area in &areas {
+        if area.cells.len() != n {
+            let AreaName::Region(label) = &area.name else {
+                continue;
+            };
+            let (label, cells, size) = (label.clone(), area.cells.len(), n);
+            return Err(ParseError::whole(Problem::RegionSize {
+                label,
+                cells,
+                size,
+            }));
+        }
+    }
+    Ok(areas)
+}
+
+/// Killer cages checked: cells in the grid and in one cage, a sum distinct digits can make.
+fn checked_cages(
+    raw: Vec<(CageLabel, u64, Vec<Cell>)>,
+    n: usize,
+    areas: &[Area],
+) -> Result<Vec<Cage>, ParseError> {
+    let full = Domains::full(n, n, (1..=n as i64).collect());
+    let mut owner: Vec<Option<usize>> = vec![None; n * n];
+    let mut cages = Vec::with_capacity(raw.len());
+    for (i, (label, target, cells)) in raw.into_iter().enumerate() {
+        let fail = |problem| ParseError::in_cage(label.clone(), problem);
+        if cells.is_empty() {
+            return Err(fail(Problem::EmptyCage));
+        }
+        for &cell in &cells {
+            match owner[cell.0 * n + cell.1] {
+                Some(j) if j == i => return Err(fail(Problem::CellTwice(cell))),
+                Some(other) => return Err(fail(Problem::CellInTwoCages { cell, other })),
+                None => owner[cell.0 * n + cell.1] = Some(i),
+            }
+        }
+        let cage = Cage {
+            op: Op::Add,
+            target,
+            cells,
+        };
+        // The cage's own cells differ too: list it over the areas plus itself.
+        let own = Area {
+            name: AreaName::Cage(i),
+            cells: cage.cells.clone(),
+        };
+        let with_own: Vec<Area> = areas.iter().cloned().chain([own]).collect();
+        let table = Table::new(&cage, &shared_areas(&cage.cells, &with_own), &full);
+        if table.is_some_and(|t| t.is_empty()) {
+            return Err(fail(Problem::CageUnmeetable(n)));
+        }
+        cages.push(cage);
+    }
+    Ok(cages)
+}
+
+/// A puzzle as JSON: every key optional but what fixes the size.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpec {
+    size: Option<Value>,
+    givens: Option<Vec<String>>,
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+    regions: Option<Vec<String>>,
+    #[serde(default)]
+    diagonals: bool,
+    #[serde(default)]
+    cages: Vec<RawCage>,
+}
+
+/// A Killer cage as JSON: its sum and 1-based cells.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCage {
+    sum: Value,
+    cells: Vec<Value>,
+}
+
+/// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
+pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !text.trim_start().starts_with('[') {
+        let raw: RawSpec = serde_json::from_str(text).map_err(json_error)?;
+        let line = object_lines(text, 0).first().copied().unwrap_or(1);
+        let puzzle = spec(raw, alphabet)
+            .and_then(Spec::build)
+            .map_err(|e| at_line(e, line));
+        return Ok(vec![Entry { line, puzzle }]);
+    }
+    let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
+    if items.is_empty() {
+        return Err(ParseError::whole(Problem::NoPuzzle));
+    }
+    let lines = object_lines(text, 1);
+    Ok((items.into_iter().enumerate())
+        .map(|(i, item)| {
+            let line = lines.get(i).copied().unwrap_or(1);
+            let puzzle = RawSpec::deserialize(item)
+                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
+                .and_then(|raw| spec(raw, alphabet))
+                .and_then(Spec::build)
+                .map_err(|e| at_line(e, line));
+            Entry { line, puzzle }
+        })
+        .collect())
+}
+
+/// An error about a whole puzzle, placed at the line its object starts on.
+fn at_line(mut e: ParseError, line: usize) -> ParseError {
+    e.line.get_or_insert(line);
+    e
+}
+
+/// The spec of a JSON puzzle: its size, givens, layout and cages.
+fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
+    let whole = ParseError::whole;
+    let size = match &raw.size {
+        Some(value) => Some(whole_number(value).ok_or_else(|| {
+            whole(Problem::NotANumber {
+                what: "size",
+                found: written(value),
+            })
+        })? as usize),
+        None => None,
+    };
+    let n = (size.or(raw.givens.as_ref().map(Vec::len)))
+        .or(raw.regions.as_ref().map(Vec::len))
+        .ok_or(whole(Problem::NoPuzzle))?;
+    if !(4..=MAX_SIZE).contains(&n) {
+        return Err(whole(Problem::Size {
+            size: n,
+            min: 4,
+            max: MAX_SIZE,
+        }));
+    }
+    let (givens, style) = match &raw.givens {
+        Some(rows) => given_rows(rows, n, alphabet)?,
+        None => (Grid::filled(n, n, 0), default_style(n)),
+    };
+    let layout = match (raw.regions, raw.box_shape) {
+        (Some(rows), _) => Layout::Regions(rows.iter().map(|r| labels(r)).collect()),
+        (None, Some(text)) => Layout::Boxes(Some(box_shape(&text)?)),
+        (None, None) => Layout::Boxes(None),
+    };
+    let cages = (raw.cages.into_iter().enumerate())
+        .map(|(i, c)| cage(i, c, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Spec {
+        givens,
+        layout,
+        diagonals: raw.diagonals,
+        cages,
+        style,
+    })
+}
+
+/// How a grid of side `n` is printed when the input shows no style.
+pub fn default_style(n: usize) -> Style {
+    match n <= 9 {
+        true => Style::Compact(Alphabet::Digits),
+        false => Style::Spaced,
+    }
+}
+
+/// Givens rows in the grid form's row syntax, `n` of them.
+fn given_rows(
+    rows: &[String],
+    n: usize,
+    alphabet: Option<Alphabet>,
+) -> Result<(Grid, Style), ParseError> {
+    let in_row = |e: ParseError| {
+        ParseError::whole(Problem::In {
+            place: format!("givens row {}", e.line.unwrap_or(0)),
+            problem: Box::new(e.problem),
+        })
+    };
+    if rows.len() != n {
+        let problem = Problem::RowCount {
+            expected: n,
+            found: rows.len(),
+        };
+        return Err(ParseError::whole(Problem::In {
+            place: "givens".into(),
+            problem: Box::new(problem),
+        }));
+    }
+    let lines: Vec<Line> = (rows.iter().enumerate())
+        .map(|(i, text)| Line {
+            number: i + 1,
+            text: text.trim(),
+        })
+        .collect();
+    let (values, style) = read_rows(&lines, n, alphabet).map_err(in_row)?;
+    let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
+    Ok((givens, style))
+}
+
+/// The labels of one row of regions: whitespace-separated tokens, else one per character.
+fn labels(row: &str) -> Vec<String> {
+    let tokens: Vec<String> = row.split_whitespace().map(String::from).collect();
+    match tokens.len() {
+        1 => row.trim().chars().map(String::from).collect(),
+        _ => tokens,
+    }
+}
+
+/// A `box` value such as `3x3`.
+fn box_shape(text: &str) -> Result<(usize, usize), ParseError> {
+    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
+    match text
+        .split_once(['x', 'X'])
+        .map(|(r, c)| (number(r), number(c)))
+    {
+        Some((Some(r), Some(c))) => Ok((r, c)),
+        _ => Err(ParseError::whole(Problem::Option {
+            name: "box",
+            message: format!("expected ROWSxCOLS such as 2x3, found '{text}'"),
+        })),
+    }
+}
+
+/// A Killer cage: a positive sum and 1-based cells inside the grid.
+fn cage(i: usize, raw: RawCage, n: usize) -> Result<(CageLabel, u64, Vec<Cell>), ParseError> {
+    let label = CageLabel {
+        number: i + 1,
+        rule: format!("sum {}", written(&raw.sum)),
+    };
+    let fail = |problem| ParseError::in_cage(label.clone(), problem);
+    let sum = whole_number(&raw.sum)
+        .filter(|&s| s > 0)
+        .ok_or(fail(Problem::Target))?;
+    let mut cells = Vec::with_capacity(raw.cells.len());
+    for value in &raw.cells {
+        let pair = match value {
+            Value::Array(pair) if pair.len() == 2 => {
+                (whole_number(&pair[0]), whole_number(&pair[1]))
+            }
+            _ => (None, None),
+        };
+        let (Some(row), Some(col)) = pair else {
+            return Err(fail(Problem::NotACell(written(value))));
+        };
+        if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
+            let (row, col) = (row as i64, col as i64);
+            return Err(fail(Problem::CellOutside { row, col, size: n }));
+        }
+        cells.push((row as usize - 1, col as usize - 1));
+    }
+    Ok((label, sum, cells))
+}
