@@ -68,6 +68,12 @@ run_set "kenken pkit 9x9 first 12 unique" kenken --check-unique "$TMP/kk9"
 run_set "kenken random 12x12/16x16 (18) unique" kenken --check-unique bench/kenken-random
 run_set "takuzu veryhard 14x14 (100) unique" takuzu --check-unique "$TMP/tk14"
 run_set "takuzu pkit 8-14 dup allowed, unique" takuzu --check-unique --allow-duplicate-lines "$PUB/pkit/takuzu"
+V="$PUB/variants"
+run_set "sudoku killer janko 4-9 (393) unique" sudoku --check-unique "$V/killer-janko"
+run_set "sudoku killer-x janko 9x9 (11) unique" sudoku --check-unique "$V/killer-x-janko"
+run_set "sudoku jigsaw janko 4-9 (332) unique" sudoku --check-unique "$V/jigsaw-janko"
+run_set "sudoku jigsaw-x janko 6x6 (7) + x (2) unique" sudoku --check-unique "$V/jigsaw-x-janko" "$V/sudoku-x"
+run_set "sudoku solo game ids (puzzles/, 8) unique" sudoku --check-unique puzzles/sudoku/tatham-solo-ids.txt
 head -3000 "$PUB/sudoku-17clue-royle.txt" > "$TMP/17clue.txt"
 run_set "sudoku 17-clue first 3000" sudoku "$TMP/17clue.txt"
 speedup() { # name kind args...: --jobs 2 throughput over --jobs 1, median of 3 runs each
