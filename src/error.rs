@@ -235,7 +235,7 @@ pub enum Problem {
     #[error("{0}")]
     Json(String),
     /// An op the tool does not know.
-    #[error("unknown op \"{0}\" (expected + - * / =)")]
+    #[error("unknown op \"{0}\" (expected + - * / = ?)")]
     UnknownOp(String),
     /// A target that is not a positive integer.
     #[error("the target must be a positive integer below 2^64")]

@@ -212,6 +212,28 @@ impl Model {
         });
     }
 
+    /// Adds `expr = value` when binary `chosen` is 1, as two big-M rows whose big M are the
+    /// bounds of `expr` over its variables' ranges: `expr + (hi - value) chosen <= hi` and
+    /// `expr + (lo - value) chosen >= lo`.
+    pub fn add_when(&mut self, chosen: Var, mut expr: LinExpr, value: f64) {
+        expr.normalize();
+        let (mut lo, mut hi) = (expr.constant, expr.constant);
+        for &(v, a) in &expr.terms {
+            let (vlo, vhi) = match self.vars[v.0] {
+                VarKind::Binary => (0.0, 1.0),
+                VarKind::Continuous { lo, hi } => (lo, hi),
+            };
+            lo += (a * vlo).min(a * vhi);
+            hi += (a * vlo).max(a * vhi);
+        }
+        let mut upper = expr.clone();
+        upper.add_var(chosen, hi - value);
+        self.add(upper, f64::NEG_INFINITY, hi);
+        let mut lower = expr;
+        lower.add_var(chosen, lo - value);
+        self.add(lower, lo, f64::INFINITY);
+    }
+
     /// Each value at most once in `area`, exactly once when the area has a cell per value.
     pub fn all_different(&mut self, area: &[(usize, usize)]) {
         let nv = self.domains.values().len();

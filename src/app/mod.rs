@@ -116,10 +116,14 @@ fn solve_item(config: &Config, item: &Item) -> Record {
     let started = Instant::now();
     let shape = item.puzzle.as_ref().ok().map(|p| p.shape());
     let variant = (item.puzzle.as_ref().ok()).and_then(|p| p.variant().map(<[_]>::to_vec));
+    let mut operators = Vec::new();
     let result = match &item.puzzle {
         Err(message) => Err(message.clone()),
         Ok(puzzle) => match pipeline::run(puzzle.as_ref(), config.solve) {
             Ok(outcome) => {
+                operators = (outcome.solution())
+                    .map(|g| puzzle.hidden_operators(g))
+                    .unwrap_or_default();
                 let second = match &outcome {
                     pipeline::Outcome::Several { second, .. } => Some(puzzle.render(second)),
                     _ => None,
@@ -140,6 +144,7 @@ fn solve_item(config: &Config, item: &Item) -> Record {
         in_collection: item.in_collection,
         kind: item.kind.map(|k| k.name),
         variant,
+        operators,
         shape,
         seconds: started.elapsed().as_secs_f64(),
         result,

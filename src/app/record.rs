@@ -1,7 +1,7 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
 use mipsolve::pipeline::Outcome;
-use mipsolve::puzzle::OptionalRule;
+use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {
@@ -17,6 +17,8 @@ pub struct Record {
     pub kind: Option<&'static str>,
     /// The variant's rules (`["killer", "x"]`), for kinds that have variants.
     pub variant: Option<Vec<&'static str>>,
+    /// For cages with a hidden operator, the operators the solution meets them with.
+    pub operators: Vec<HiddenOperators>,
     /// Rows and columns, when the puzzle parsed.
     pub shape: Option<(usize, usize)>,
     /// Wall-clock seconds spent on the puzzle.

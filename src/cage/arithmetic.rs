@@ -16,64 +16,103 @@ pub enum Products {
 }
 
 impl Cage {
-    /// Adds the cage's arithmetic rows on the model.
+    /// Adds the cage's arithmetic rows on the model. A hidden operator (`?`) gets one binary
+    /// per operator it may be (they sum to 1), and each operator's rows hold when its binary
+    /// is 1 (big-M rows from the expressions' bounds: integer, so exact with exact products).
     pub fn constrain_arithmetic(&self, model: &mut Model, products: Products) {
-        let t = self.target as f64;
-        match self.op {
-            Op::Given | Op::Add => {
-                let mut sum = LinExpr::default();
-                for &(r, c) in &self.cells {
-                    sum.add_expr(&model.value(r, c), 1.0);
-                }
-                model.add(sum, t, t);
+        if self.op != Op::Any || self.cells.len() == 1 {
+            let op = if self.op == Op::Any {
+                Op::Given
+            } else {
+                self.op
+            };
+            match self.equalities(op, model, products) {
+                Some(rows) => rows.into_iter().for_each(|(e, v)| model.add(e, v, v)),
+                // A prime factor larger than every value: no cells can make the target.
+                None => model.add(LinExpr::default(), 1.0, 1.0),
             }
+            return;
+        }
+        let ops: &[Op] = match self.cells.len() {
+            2 => &[Op::Add, Op::Sub, Op::Mul, Op::Div],
+            _ => &[Op::Add, Op::Mul],
+        };
+        let mut one = LinExpr::default();
+        for &op in ops {
+            let chosen = model.binary();
+            one.add_var(chosen, 1.0);
+            match self.equalities(op, model, products) {
+                Some(rows) => rows
+                    .into_iter()
+                    .for_each(|(e, v)| model.add_when(chosen, e, v)),
+                None => {
+                    let mut never = LinExpr::default();
+                    never.add_var(chosen, 1.0);
+                    model.add(never, 0.0, 0.0);
+                }
+            }
+        }
+        model.add(one, 1.0, 1.0);
+    }
+
+    /// The rows `expr = value` that make the cage meet its target with `op` (creating the
+    /// sign binary of `-` and `/`); `None` when no values can (a prime factor too large).
+    fn equalities(
+        &self,
+        op: Op,
+        model: &mut Model,
+        products: Products,
+    ) -> Option<Vec<(LinExpr, f64)>> {
+        let t = self.target as f64;
+        let sum = |model: &Model, f: &dyn Fn(&Model, usize, usize) -> LinExpr| {
+            let mut e = LinExpr::default();
+            for &(r, c) in &self.cells {
+                e.add_expr(&f(model, r, c), 1.0);
+            }
+            e
+        };
+        let primes = || exponents(self.target, model.domains().values());
+        Some(match op {
+            Op::Given | Op::Add | Op::Any => vec![(sum(model, &|m, r, c| m.value(r, c)), t)],
             Op::Sub => {
                 // v1 - v2 = t (2 delta - 1)
                 let delta = model.binary();
                 let mut e = self.difference(model, |m, r, c| m.value(r, c));
                 e.add_var(delta, -2.0 * t);
-                model.add(e, -t, -t);
+                vec![(e, -t)]
             }
             Op::Mul if products == Products::Log => {
-                let mut sum = LinExpr::default();
-                for &(r, c) in &self.cells {
-                    sum.add_expr(&model.log_value(r, c), 1.0);
-                }
-                model.add(sum, t.ln(), t.ln());
+                vec![(sum(model, &|m, r, c| m.log_value(r, c)), t.ln())]
             }
             Op::Div if products == Products::Log => {
                 // ln v1 - ln v2 = ln(t) (2 delta - 1)
                 let delta = model.binary();
                 let mut e = self.difference(model, |m, r, c| m.log_value(r, c));
                 e.add_var(delta, -2.0 * t.ln());
-                model.add(e, -t.ln(), -t.ln());
+                vec![(e, -t.ln())]
             }
-            Op::Mul | Op::Div if exponents(self.target, model.domains().values()).is_none() => {
-                // A prime factor larger than every value: no cells can make the target.
-                model.add(LinExpr::default(), 1.0, 1.0);
-            }
-            Op::Mul => {
-                let primes = exponents(self.target, model.domains().values()).unwrap_or_default();
-                for (p, e_t) in primes {
-                    let mut sum = LinExpr::default();
-                    for &(r, c) in &self.cells {
-                        sum.add_expr(&model.value_expr(r, c, |k| exponent(k, p)), 1.0);
-                    }
-                    model.add(sum, e_t, e_t);
-                }
-            }
+            Op::Mul => (primes()?.into_iter())
+                .map(|(p, e_t)| {
+                    (
+                        sum(model, &|m, r, c| m.value_expr(r, c, |k| exponent(k, p))),
+                        e_t,
+                    )
+                })
+                .collect(),
             Op::Div => {
                 // e_p(v1) - e_p(v2) = e_p(t) (2 delta - 1) for every prime p, one delta
+                let primes = primes()?;
                 let delta = model.binary();
-                let primes = exponents(self.target, model.domains().values()).unwrap_or_default();
-                for (p, e_t) in primes {
-                    let mut e =
-                        self.difference(model, |m, r, c| m.value_expr(r, c, |k| exponent(k, p)));
-                    e.add_var(delta, -2.0 * e_t);
-                    model.add(e, -e_t, -e_t);
-                }
+                (primes.into_iter())
+                    .map(|(p, e_t)| {
+                        let mut e = self
+                            .difference(model, |m, r, c| m.value_expr(r, c, |k| exponent(k, p)));
+                        e.add_var(delta, -2.0 * e_t);
+                        (e, -e_t)
+                    })
+                    .collect()
             }
-        }
+        })
     }
 
     /// `f(first cell) - f(second cell)` for a two-cell cage.

@@ -24,6 +24,9 @@ pub enum Op {
     Div,
     /// One cell holds the target.
     Given,
+    /// A hidden operator: `+` or `*` (any cells), `-` or `/` (two cells) meets the target;
+    /// on one cell, a given.
+    Any,
 }
 
 impl Op {
@@ -35,6 +38,7 @@ impl Op {
             "*" | "x" | "X" | "×" => Op::Mul,
             "/" | "÷" => Op::Div,
             "=" => Op::Given,
+            "?" => Op::Any,
             _ => return None,
         })
     }
@@ -47,6 +51,7 @@ impl Op {
             Op::Mul => "*",
             Op::Div => "/",
             Op::Given => "=",
+            Op::Any => "?",
         }
     }
 }
@@ -67,7 +72,8 @@ impl Cage {
     pub fn holds(&self, values: &[u64]) -> bool {
         let t = u128::from(self.target);
         match (self.op, values) {
-            (Op::Given, [v]) => *v == self.target,
+            (Op::Given | Op::Any, [v]) => *v == self.target,
+            (Op::Any, _) => !self.operators_met(values).is_empty(),
             (Op::Sub, [a, b]) => a.abs_diff(*b) == self.target,
             (Op::Div, [a, b]) => {
                 let (hi, lo) = ((*a).max(*b), (*a).min(*b));
@@ -82,6 +88,25 @@ impl Cage {
             }
             _ => false,
         }
+    }
+
+    /// The operators among `+ - * /` that `values` meet the target with (two cells for `-` and
+    /// `/`); for a hidden operator, what the solution shows it can be.
+    pub fn operators_met(&self, values: &[u64]) -> Vec<Op> {
+        let ops: &[Op] = match values.len() {
+            2 => &[Op::Add, Op::Sub, Op::Mul, Op::Div],
+            _ => &[Op::Add, Op::Mul],
+        };
+        (ops.iter().copied())
+            .filter(|&op| {
+                let cage = Cage {
+                    op,
+                    target: self.target,
+                    cells: self.cells.clone(),
+                };
+                cage.holds(values)
+            })
+            .collect()
     }
 
     /// Checks the cage (number `index`, 0-based) on a complete grid.

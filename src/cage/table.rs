@@ -44,10 +44,27 @@ impl Table {
     /// the cells' [`shared_areas`]; `None` when there are too many to list or the search for
     /// them runs over its budget.
     pub fn new(cage: &Cage, groups: &[u64], domains: &Domains) -> Option<Table> {
+        if cage.op == Op::Any && cage.cells.len() > 2 {
+            // A hidden operator on more cells is `+` or `*`: the union of the two listings,
+            // each pruned by its own bounds.
+            let as_op = |op| Cage { op, ..cage.clone() };
+            let sums = Table::new(&as_op(Op::Add), groups, domains)?;
+            let products = Table::new(&as_op(Op::Mul), groups, domains)?;
+            let n = cage.cells.len();
+            let mut all: Vec<&[u8]> = (sums.assignments.chunks_exact(n))
+                .chain(products.assignments.chunks_exact(n))
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            let assignments = all.concat();
+            return (assignments.len() <= MAX_ASSIGNMENTS * n).then(|| Table {
+                cells: cage.cells.clone(),
+                assignments,
+            });
+        }
         let sets = cage.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
         let mut search = Search::new(cage, groups, domains.values(), sets);
-        let start = if cage.op == Op::Mul { 1 } else { 0 };
-        search.extend(start).then(|| Table {
+        search.extend(0, 1).then(|| Table {
             cells: cage.cells.clone(),
             assignments: search.assignments,
         })
@@ -153,9 +170,12 @@ struct Search<'a> {
     groups: &'a [u64],
     values: &'a [i64],
     sets: Vec<u64>,
-    /// Per depth, the least and the greatest sum (or product) the cells from there can add.
-    rest_low: Vec<u64>,
-    rest_high: Vec<u64>,
+    /// Per depth, the least and greatest sum the cells from there can add ...
+    sum_low: Vec<u64>,
+    sum_high: Vec<u64>,
+    /// ... and the least and greatest product they can multiply by.
+    product_low: Vec<u64>,
+    product_high: Vec<u64>,
     chosen: Vec<usize>,
     /// Values already chosen in each shared area, as bit sets.
     used: [u64; 64],
@@ -168,26 +188,26 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(cage: &'a Cage, groups: &'a [u64], values: &'a [i64], sets: Vec<u64>) -> Self {
         let n = sets.len();
-        let combine = |a: u64, b: u64| match cage.op {
-            Op::Mul => a.saturating_mul(b),
-            _ => a.saturating_add(b),
-        };
-        let unit = if cage.op == Op::Mul { 1 } else { 0 };
-        let (mut rest_low, mut rest_high) = (vec![unit; n + 1], vec![unit; n + 1]);
+        let (mut sum_low, mut sum_high) = (vec![0u64; n + 1], vec![0u64; n + 1]);
+        let (mut product_low, mut product_high) = (vec![1u64; n + 1], vec![1u64; n + 1]);
         for d in (0..n).rev() {
             let set = sets[d].max(1);
             let low = values[set.trailing_zeros() as usize].max(0) as u64;
             let high = values[63 - set.leading_zeros() as usize].max(0) as u64;
-            rest_low[d] = combine(rest_low[d + 1], low);
-            rest_high[d] = combine(rest_high[d + 1], high);
+            sum_low[d] = sum_low[d + 1].saturating_add(low);
+            sum_high[d] = sum_high[d + 1].saturating_add(high);
+            product_low[d] = product_low[d + 1].saturating_mul(low);
+            product_high[d] = product_high[d + 1].saturating_mul(high);
         }
         Search {
             cage,
             groups,
             values,
             sets,
-            rest_low,
-            rest_high,
+            sum_low,
+            sum_high,
+            product_low,
+            product_high,
             chosen: Vec::with_capacity(n),
             used: [0; 64],
             leaf: Vec::with_capacity(n),
@@ -196,9 +216,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Extends the partial assignment whose values sum (or multiply) to `acc`; `false` when
-    /// a budget ran out.
-    fn extend(&mut self, acc: u64) -> bool {
+    /// Extends the partial assignment whose values add up to `sum` and multiply to
+    /// `product`; `false` when a budget ran out.
+    fn extend(&mut self, sum: u64, product: u64) -> bool {
         self.nodes += 1;
         if self.nodes > SEARCH_BUDGET {
             return false;
@@ -217,16 +237,13 @@ impl<'a> Search<'a> {
         let open = self.sets[depth] & !taken;
         for k in (0..self.values.len()).filter(|&k| open >> k & 1 == 1) {
             let v = self.values[k].max(0) as u64;
-            let next = match self.cage.op {
-                Op::Mul => acc.saturating_mul(v),
-                _ => acc.saturating_add(v),
-            };
-            if self.hopeless(depth + 1, next) {
+            let (sum, product) = (sum.saturating_add(v), product.saturating_mul(v));
+            if self.hopeless(depth + 1, sum, product) {
                 continue;
             }
             self.chosen.push(k);
             bits(group).for_each(|a| self.used[a] |= 1 << k);
-            let within_budget = self.extend(next);
+            let within_budget = self.extend(sum, product);
             bits(group).for_each(|a| self.used[a] &= !(1 << k));
             self.chosen.pop();
             if !within_budget {
@@ -236,21 +253,24 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// Whether cells from `depth` on can no longer bring the sum or product `acc` of the
-    /// chosen values to the target.
-    fn hopeless(&self, depth: usize, acc: u64) -> bool {
+    /// Whether cells from `depth` on can no longer bring the chosen values to the target:
+    /// by their sum for `+`, their product for `*` (`-`, `/` and hidden operators on two
+    /// cells are never pruned).
+    fn hopeless(&self, depth: usize, sum: u64, product: u64) -> bool {
         let t = self.cage.target;
+        let by_sum = || {
+            sum.saturating_add(self.sum_low[depth]) > t
+                || sum.saturating_add(self.sum_high[depth]) < t
+        };
+        let by_product = || {
+            product == 0
+                || !t.is_multiple_of(product)
+                || product.saturating_mul(self.product_low[depth]) > t
+                || product.saturating_mul(self.product_high[depth]) < t
+        };
         match self.cage.op {
-            Op::Add => {
-                acc.saturating_add(self.rest_low[depth]) > t
-                    || acc.saturating_add(self.rest_high[depth]) < t
-            }
-            Op::Mul => {
-                acc == 0
-                    || !t.is_multiple_of(acc)
-                    || acc.saturating_mul(self.rest_low[depth]) > t
-                    || acc.saturating_mul(self.rest_high[depth]) < t
-            }
+            Op::Add => by_sum(),
+            Op::Mul => by_product(),
             _ => false,
         }
     }

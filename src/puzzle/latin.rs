@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::cage::table::shared_areas;
-use crate::cage::{Cage, Products, Table, Tables};
+use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
@@ -12,7 +12,7 @@ use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::symbols::Alphabet;
-use crate::puzzle::{Puzzle, Reduced};
+use crate::puzzle::{HiddenOperators, Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent};
 
 /// Cages with more assignments than this keep the arithmetic formulation.
@@ -244,6 +244,22 @@ impl Puzzle for Latin {
             cage.verify(i, grid)?;
         }
         Ok(())
+    }
+
+    fn hidden_operators(&self, grid: &Grid) -> Vec<HiddenOperators> {
+        (self.cages.iter().enumerate())
+            .filter(|(_, cage)| cage.op == Op::Any && cage.cells.len() > 1)
+            .map(|(i, cage)| {
+                let values: Vec<u64> = (cage.cells.iter())
+                    .map(|&(r, c)| u64::from(grid.get(r, c)))
+                    .collect();
+                let met = cage.operators_met(&values);
+                HiddenOperators {
+                    cage: i + 1,
+                    operators: met.into_iter().map(Op::symbol).collect(),
+                }
+            })
+            .collect()
     }
 
     fn variant(&self) -> Option<&[&'static str]> {

@@ -41,11 +41,24 @@ pub trait Puzzle: Send + Sync {
     fn variant(&self) -> Option<&[&'static str]> {
         None
     }
+    /// For each cage with a hidden operator, the operators the grid meets its target with.
+    fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
+        Vec::new()
+    }
     /// The same puzzle without a rule the user can switch off, to tell whether that rule
     /// alone stands in the way of a solution.
     fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
         None
     }
+}
+
+/// The operators a solution shows a hidden-operator cage to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HiddenOperators {
+    /// The cage, 1-based.
+    pub cage: usize,
+    /// The operators among `+ - * /` its values meet the target with.
+    pub operators: Vec<&'static str>,
 }
 
 /// A rule the user can switch off, named for messages.

@@ -32,6 +32,15 @@ struct Line<'a> {
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    operators: Vec<Operators<'a>>,
+}
+
+/// The operators of one hidden-operator cage.
+#[derive(Serialize)]
+struct Operators<'a> {
+    cage: usize,
+    ops: &'a [&'static str],
 }
 
 /// `9` for a square grid, `[rows, cols]` otherwise.
@@ -62,6 +71,12 @@ impl Output for Json {
             second_solution: None,
             error: None,
             note: None,
+            operators: (record.operators.iter())
+                .map(|h| Operators {
+                    cage: h.cage,
+                    ops: &h.operators,
+                })
+                .collect(),
         };
         match &record.result {
             Err(message) => line.error = Some(message),

@@ -97,6 +97,7 @@ mod tests {
             in_collection: false,
             kind: Some("sudoku"),
             variant: None,
+            operators: Vec::new(),
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {

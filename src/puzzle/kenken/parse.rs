@@ -133,7 +133,7 @@ fn cage(i: usize, rc: RawCage, n: usize, owner: &mut [Option<usize>]) -> Result<
     let needed = match op {
         Op::Sub | Op::Div => Some(2),
         Op::Given => Some(1),
-        Op::Add | Op::Mul => None,
+        Op::Add | Op::Mul | Op::Any => None,
     };
     let found = rc.cells.len();
     match needed {

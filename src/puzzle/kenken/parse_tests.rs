@@ -69,7 +69,7 @@ fn rejects_unknown_ops() {
     let text = with_cages(r#"{"op": "%", "target": 3, "cells": [[1,1],[1,2],[2,1],[2,2]]}"#);
     assert_eq!(
         error(&text),
-        r#"cage 1 (op "%", target 3): unknown op "%" (expected + - * / =)"#
+        r#"cage 1 (op "%", target 3): unknown op "%" (expected + - * / = ?)"#
     );
 }
 
@@ -199,7 +199,7 @@ fn reports_every_error_of_a_puzzle_each_on_its_line() {
     );
     assert_eq!(
         error(&text),
-        "cage 1 (op \"%\", target 3): unknown op \"%\" (expected + - * / =)\n\
+        "cage 1 (op \"%\", target 3): unknown op \"%\" (expected + - * / = ?)\n\
          cage 2 (op \"+\", target 70): no values 1..2 can meet this cage\n\
          cage 3 (op \"+\", target 3): cell [5,5] is outside the 2x2 grid"
     );

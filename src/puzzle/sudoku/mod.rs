@@ -59,7 +59,13 @@ pub static KIND: Kind = Kind {
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if trimmed.starts_with(['{', '[']) {
-        let keys = ["\"givens\"", "\"regions\"", "\"diagonals\"", "\"box\"", "\"sum\""];
+        let keys = [
+            "\"givens\"",
+            "\"regions\"",
+            "\"diagonals\"",
+            "\"box\"",
+            "\"sum\"",
+        ];
         return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
     }
     if gameid::game_of(trimmed.lines().next().unwrap_or("")).is_some() {
