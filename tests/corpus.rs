@@ -133,6 +133,11 @@ fn shipped_kenkens_give_their_known_results() {
 }
 
 #[test]
+fn shipped_keen_game_ids_give_their_known_results() {
+    check_folder("kenken", "puzzles/kenken", "txt");
+}
+
+#[test]
 fn shipped_takuzus_give_their_known_results() {
     check_folder("takuzu", "puzzles/takuzu", "txt");
 }

@@ -49,12 +49,17 @@ pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
     Some((game, params, desc))
 }
 
-/// Whether the text's first content line is a game ID of `game`.
-pub fn is_game(text: &str, game: Game) -> bool {
+/// The game of the text's first content line, when it is a game ID.
+pub fn first_game(text: &str) -> Option<Game> {
     let first = (text.lines())
         .map(|l| l.trim_start_matches('\u{feff}').trim())
         .find(|l| !l.is_empty() && !l.starts_with('#'));
-    first.and_then(game_of).is_some_and(|(g, ..)| g == game)
+    first.and_then(game_of).map(|(game, ..)| game)
+}
+
+/// Whether the text's first content line is a game ID of `game`.
+pub fn is_game(text: &str, game: Game) -> bool {
+    first_game(text) == Some(game)
 }
 
 /// A problem at a 1-based character position of a game ID.
@@ -107,19 +112,19 @@ pub fn runs(section: &str, start: usize, cells: usize, max: u64) -> Result<Vec<u
 
 /// A block structure over an `n` x `n` grid: each letter is k cells joined across the next
 /// boundaries (`_` 0, `a` 1, ...) then one boundary; `long` is the letter for a run of
-/// joins with no boundary after it, and how many. Returns each cell's block, numbered in
-/// order of first cell.
+/// joins with no boundary after it, and how many. The letters come with their 1-based
+/// positions in the ID; `end` is the position after the last. Returns each cell's block,
+/// numbered in order of first cell.
 pub fn blocks(
-    section: &str,
-    start: usize,
+    letters: impl IntoIterator<Item = (usize, char)>,
+    end: usize,
     n: usize,
     long: (char, usize),
 ) -> Result<Vec<usize>, Problem> {
     let lines = 2 * n * (n - 1);
     let mut parent: Vec<usize> = (0..n * n).collect();
     let mut pos = 0;
-    for (i, ch) in section.char_indices() {
-        let position = start + i + 1;
+    for (position, ch) in letters {
         let (joins, boundary) = match ch {
             _ if ch == long.0 => (long.1, false),
             '_' => (0, true),
@@ -141,10 +146,10 @@ pub fn blocks(
         }
     }
     if pos != lines + 1 {
-        let position = start + section.len();
+        let boundaries = lines + 1;
         return Err(at(
-            position,
-            format!("the blocks end after {pos} of {} boundaries", lines + 1),
+            end,
+            format!("the blocks end after {pos} of {boundaries} boundaries"),
         ));
     }
     let mut ids: Vec<Option<usize>> = vec![None; n * n];
@@ -209,12 +214,13 @@ mod tests {
 
     #[test]
     fn a_block_structure_decodes_to_its_regions() {
-        // The notes' 4x4 jigsaw: A A B B / A A B B / C C C C / D D D D.
-        let block = blocks("abh_a_a_a__", 0, 4, ('z', 26)).unwrap();
+        let letters = |s: &'static str| s.chars().enumerate().map(|(i, ch)| (i + 1, ch));
+        // A 4x4 jigsaw: A A B B / A A B B / C C C C / D D D D.
+        let block = blocks(letters("abh_a_a_a__"), 12, 4, ('z', 26)).unwrap();
         assert_eq!(block, vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
         assert!(
-            blocks("abh_a_a_a_", 0, 4, ('z', 26)).is_err(),
-            "one boundary short"
+            blocks(letters("abh_a_a_a_"), 11, 4, ('z', 26)).is_err(),
+            "one short"
         );
     }
 }

@@ -47,15 +47,23 @@ pub fn detect(extension: Option<&str>, text: &str) -> Result<&'static Kind, Pars
                 .iter()
                 .map(|k| format!("a {}", k.title))
                 .collect();
-            let names: Vec<String> = candidates
-                .iter()
+            let names: Vec<String> = (candidates.iter())
                 .map(|k| format!("mipsolve {}", k.name))
                 .collect();
             Err(ParseError::whole(Problem::UnknownKind {
-                kinds: titles.join(" or "),
-                commands: names.join(" or "),
+                kinds: one_of(&titles),
+                commands: one_of(&names),
             }))
         }
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn one_of(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 

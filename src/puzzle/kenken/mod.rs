@@ -1,12 +1,13 @@
 //! KenKen: a Latin square (rows and columns are all-different areas) with arithmetic cages,
 //! a [`Latin`] puzzle with cages and no givens.
 
+mod keen;
 mod parse;
 
 pub use parse::parse_kenkens;
 
 use super::latin::{Formulation, Latin};
-use super::{boxed, Kind, OptionSpec, OptionValue, Options, Parsed};
+use super::{boxed, gameid, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::cage::Products;
 use crate::error::{ParseError, Problem};
 
@@ -17,8 +18,8 @@ pub const MAX_SIZE: usize = 32;
 pub static KIND: Kind = Kind {
     name: "kenken",
     title: "KenKen",
-    about: "Solve KenKen puzzles (.json: one puzzle or an array of puzzles; sizes 1 to 32)",
-    extensions: &["json"],
+    about: "Solve KenKen puzzles (.json: one puzzle or an array of puzzles, sizes 1 to 32; .txt: Keen game IDs)",
+    extensions: &["json", "txt"],
     options: &[
         OptionSpec {
             name: "cages",
@@ -54,14 +55,18 @@ pub static KIND: Kind = Kind {
     parse,
 };
 
-/// JSON text with ops in its cages.
+/// JSON text with ops in its cages, or Keen game IDs.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    trimmed.starts_with(['{', '[']) && text.contains("\"op\"")
+    (trimmed.starts_with(['{', '[']) && text.contains("\"op\""))
+        || gameid::is_game(text, gameid::Game::Keen)
 }
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let formulation = formulation(options).map_err(ParseError::whole)?;
+    if gameid::is_game(text, gameid::Game::Keen) {
+        return Ok(boxed::<Latin>(keen::parse_ids(text, formulation)));
+    }
     Ok(boxed::<Latin>(parse_kenkens(text, formulation)?))
 }
 

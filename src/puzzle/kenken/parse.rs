@@ -16,20 +16,21 @@ use crate::puzzle::latin::{Formulation, Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
 
+/// A puzzle as JSON.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawPuzzle {
-    size: Value,
-    cages: Vec<RawCage>,
+pub(super) struct RawPuzzle {
+    pub size: Value,
+    pub cages: Vec<RawCage>,
 }
 
 /// A cage as written; numbers may be JSON numbers or strings of digits.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCage {
-    op: String,
-    target: Value,
-    cells: Vec<Value>,
+pub(super) struct RawCage {
+    pub op: String,
+    pub target: Value,
+    pub cells: Vec<Value>,
 }
 
 /// At most this many errors are reported for one puzzle.
@@ -64,7 +65,7 @@ pub fn parse_kenkens(
 
 /// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
 /// name the cage by number, op and target.
-fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
+pub(super) fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
     let n = whole_number(&raw.size).unwrap_or(0) as usize;
     if !(1..=MAX_SIZE).contains(&n) {
         let problem = match whole_number(&raw.size) {

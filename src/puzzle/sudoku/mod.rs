@@ -68,8 +68,8 @@ fn recognizes(text: &str) -> bool {
         ];
         return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
     }
-    if gameid::game_of(trimmed.lines().next().unwrap_or("")).is_some() {
-        return gameid::is_game(text, gameid::Game::Solo);
+    if let Some(game) = gameid::first_game(text) {
+        return game == gameid::Game::Solo;
     }
     (text.lines())
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -98,13 +98,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     {
         return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
     }
-    if gameid::game_of(
-        text.lines()
-            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .unwrap_or(""),
-    )
-    .is_some()
-    {
+    if gameid::is_game(text, gameid::Game::Solo) {
         return Ok(boxed::<Latin>(solo::parse_ids(text)));
     }
     let classic = parse_sudokus(text, &reading)?;

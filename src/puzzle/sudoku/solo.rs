@@ -26,6 +26,13 @@ pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
         .collect()
 }
 
+/// The characters of a section with their 1-based positions in the ID.
+fn letters(section: &str, offset: usize) -> impl Iterator<Item = (usize, char)> + '_ {
+    section
+        .char_indices()
+        .map(move |(i, ch)| (offset + i + 1, ch))
+}
+
 /// What the params say: box rows and columns (or a jigsaw's side), and the flags.
 struct Params {
     /// Rows of a box (Solo's `c`), or the side of a jigsaw.
@@ -109,7 +116,12 @@ fn spec(id: &str) -> Result<Spec, Problem> {
     let layout = match p.r {
         1 => {
             let (section, offset) = next("regions")?;
-            let block = blocks(section, offset, n, LONG_RUN)?;
+            let block = blocks(
+                letters(section, offset),
+                offset + section.len(),
+                n,
+                LONG_RUN,
+            )?;
             Layout::Regions(
                 block
                     .chunks(n)
@@ -122,7 +134,12 @@ fn spec(id: &str) -> Result<Spec, Problem> {
     let cages = match p.killer {
         true => {
             let (section, offset) = next("cages")?;
-            let cage_of = blocks(section, offset, n, LONG_RUN)?;
+            let cage_of = blocks(
+                letters(section, offset),
+                offset + section.len(),
+                n,
+                LONG_RUN,
+            )?;
             let (sums, offset) = next("cage sums")?;
             let sums = runs(sums, offset, n * n, u64::MAX)?;
             killer_cages(&cage_of, &sums, n, offset)?

@@ -4,10 +4,13 @@
 mod forced;
 mod parse;
 mod rules;
+mod unruly;
 
 pub use parse::parse_takuzus;
 
-use super::{boxed, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced};
+use super::{
+    boxed, gameid, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced,
+};
 use crate::cage::Tables;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -56,6 +59,9 @@ fn recognizes(text: &str) -> bool {
             .flat_map(str::chars)
             .filter(|&ch| !ch.is_whitespace() && !"|-+\u{feff}".contains(ch))
     };
+    if gameid::is_game(text, gameid::Game::Unruly) {
+        return true;
+    }
     cells().all(|ch| "01._".contains(ch))
         && cells().any(|ch| ch == '0')
         && cells().any(|ch| "._".contains(ch))
@@ -68,6 +74,9 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
     let allow_duplicate_lines = options.flag("allow-duplicate-lines");
     let grid = super::grid_or_lines(options)?;
+    if gameid::is_game(text, gameid::Game::Unruly) {
+        return Ok(boxed(unruly::parse_ids(text, allow_duplicate_lines)));
+    }
     Ok(boxed(parse_takuzus(text, allow_duplicate_lines, grid)?))
 }
 

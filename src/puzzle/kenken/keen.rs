@@ -1,0 +1,202 @@
+//! Simon Tatham's Keen game IDs, one per line: `W:CAGES,CLUES`. CAGES is a block structure
+//! whose letters may carry a repeat count (`_6` = six `_`); CLUES are an op letter (`a` add,
+//! `s` subtract, `m` multiply, `d` divide) and a target per cage, in the order of the cages'
+//! first cells.
+
+use serde_json::Value;
+
+use super::parse::{validate, RawCage, RawPuzzle};
+use super::MAX_SIZE;
+use crate::error::{ParseError, Problem};
+use crate::puzzle::gameid::{at, blocks, game_of, Game};
+use crate::puzzle::latin::{Formulation, Latin};
+use crate::puzzle::Entry;
+
+/// The block-structure letter for a run of joins with no boundary, in Keen's decoder.
+const LONG_RUN: (char, usize) = ('y', 25);
+
+/// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
+pub fn parse_ids(text: &str, formulation: Formulation) -> Vec<Entry<Latin>> {
+    (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(line, id)| Entry {
+            line,
+            puzzle: raw(id)
+                .map_err(|problem| ParseError::at(line, problem))
+                .and_then(|raw| validate(raw, formulation).map_err(|e| placed(e, line))),
+        })
+        .collect()
+}
+
+/// An error about the puzzle, at the ID's line.
+fn placed(mut e: ParseError, line: usize) -> ParseError {
+    e.line.get_or_insert(line);
+    e
+}
+
+/// The puzzle an ID describes, as the JSON reader's raw puzzle.
+fn raw(id: &str) -> Result<RawPuzzle, Problem> {
+    let Some((Game::Keen, params, desc)) = game_of(id) else {
+        return Err(at(
+            1,
+            "expected W:CAGES,CLUES such as 4:_a_6ac_a_a3,m6a5d2s1s1m3d2",
+        ));
+    };
+    let digits = params.chars().take_while(char::is_ascii_digit).count();
+    let n: usize = params[..digits]
+        .parse()
+        .map_err(|_| at(1, "the params start with a size"))?;
+    if !(1..=MAX_SIZE).contains(&n) {
+        return Err(at(
+            1,
+            format!("size {n}: sizes 1 to {MAX_SIZE} are supported"),
+        ));
+    }
+    let start = params.len() + 1;
+    let (cages, clues) = desc
+        .split_once(',')
+        .ok_or_else(|| at(id.len(), "the clues are missing"))?;
+    let block = match n {
+        1 => vec![0],
+        _ => blocks(repeated(cages, start)?, start + cages.len(), n, LONG_RUN)?,
+    };
+    let clue_start = start + cages.len() + 1;
+    let mut clues = clue_list(clues, clue_start)?.into_iter();
+    let count = block.iter().max().map_or(0, |m| m + 1);
+    let mut raw_cages = Vec::with_capacity(count);
+    for cage in 0..count {
+        let (op, target) = clues
+            .next()
+            .ok_or_else(|| at(id.len(), format!("{count} cages but fewer clues")))?;
+        let cells = (block.iter().enumerate())
+            .filter(|&(_, &b)| b == cage)
+            .map(|(i, _)| Value::from(vec![i / n + 1, i % n + 1]))
+            .collect();
+        raw_cages.push(RawCage {
+            op: op.to_string(),
+            target: Value::from(target),
+            cells,
+        });
+    }
+    if clues.next().is_some() {
+        return Err(at(id.len(), format!("more clues than the {count} cages")));
+    }
+    Ok(RawPuzzle {
+        size: Value::from(n),
+        cages: raw_cages,
+    })
+}
+
+/// The letters of a block structure with repeat counts expanded, each with its position.
+fn repeated(section: &str, start: usize) -> Result<Vec<(usize, char)>, Problem> {
+    let mut out = Vec::new();
+    let mut chars = section.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let mut count = String::new();
+        while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+            count.push(d);
+            chars.next();
+        }
+        let times = match count.is_empty() {
+            true => 1,
+            false => count
+                .parse::<usize>()
+                .map_err(|_| at(start + i + 2, "a repeat count"))?,
+        };
+        if times > 4 * 64 * 64 {
+            return Err(at(start + i + 2, format!("a repeat count of {times}")));
+        }
+        out.extend(std::iter::repeat_n((start + i + 1, ch), times));
+    }
+    Ok(out)
+}
+
+/// The clues: an op letter and a number each, as the JSON op symbols.
+fn clue_list(section: &str, start: usize) -> Result<Vec<(&'static str, u64)>, Problem> {
+    let mut clues = Vec::new();
+    let mut chars = section.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let op = match ch {
+            'a' => "+",
+            's' => "-",
+            'm' => "*",
+            'd' => "/",
+            other => {
+                return Err(at(
+                    start + i + 1,
+                    format!("unexpected clue letter '{other}'"),
+                ))
+            }
+        };
+        let mut number = String::new();
+        while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+            number.push(d);
+            chars.next();
+        }
+        let target = number
+            .parse()
+            .map_err(|_| at(start + i + 2, "a clue needs a number"))?;
+        clues.push((op, target));
+    }
+    Ok(clues)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::kenken::parse_kenkens;
+
+    #[test]
+    fn the_notes_four_by_four_id_reads_as_its_cages() {
+        let id = parse_ids("4:_a_6ac_a_a3,m6a5d2s1s1m3d2", Formulation::default());
+        let json = r#"{"size": 4, "cages": [
+            {"op": "*", "target": 6, "cells": [[1,1],[2,1],[3,1]]},
+            {"op": "+", "target": 5, "cells": [[1,2],[1,3]]},
+            {"op": "/", "target": 2, "cells": [[1,4],[2,4]]},
+            {"op": "-", "target": 1, "cells": [[2,2],[3,2]]},
+            {"op": "-", "target": 1, "cells": [[2,3],[3,3]]},
+            {"op": "*", "target": 3, "cells": [[3,4],[4,3],[4,4]]},
+            {"op": "/", "target": 2, "cells": [[4,1],[4,2]]}]}"#;
+        let from_json = parse_kenkens(json, Formulation::default()).unwrap();
+        let cages = |p: &Latin| -> Vec<_> {
+            let mut all: Vec<_> = p
+                .cages()
+                .iter()
+                .map(|c| {
+                    (c.op, c.target, {
+                        let mut cells = c.cells.clone();
+                        cells.sort();
+                        cells
+                    })
+                })
+                .collect();
+            all.sort_by_key(|c| c.2.clone());
+            all
+        };
+        let (a, b) = (
+            id[0].puzzle.as_ref().unwrap(),
+            from_json[0].puzzle.as_ref().unwrap(),
+        );
+        assert_eq!(cages(a), cages(b));
+    }
+
+    #[test]
+    fn malformed_ids_name_the_position() {
+        let error = |id: &str| {
+            parse_ids(id, Formulation::default())
+                .remove(0)
+                .puzzle
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            error("4:_a_6ac_a_a3,m6a5x2s1s1m3d2"),
+            "1: game ID, character 19: unexpected clue letter 'x'"
+        );
+        assert_eq!(
+            error("4:_a_6ac_a_a3,m6a5d2s1s1m3"),
+            "1: game ID, character 26: 7 cages but fewer clues"
+        );
+    }
+}
