@@ -18,3 +18,4 @@ pub mod model;
 pub mod pipeline;
 pub mod puzzle;
 pub mod reduce;
+pub mod split;

@@ -191,9 +191,11 @@ impl Puzzle for Latin {
             return None;
         }
         self.refresh(&mut tables, &domains, &groups);
+        let listed = tables.clone();
         Some(Reduced {
             domains,
             tables: Tables::new(tables),
+            narrow: Box::new(move |d| reduce_all(d, &rules, &listed)),
         })
     }
 

@@ -71,13 +71,18 @@ pub struct OptionalRule {
 }
 
 /// What the reductions leave for the model.
-#[derive(Debug, Clone)]
 pub struct Reduced {
     /// Candidate values per cell.
     pub domains: Domains,
     /// The cage tables, by cage index (empty for puzzles without cages).
     pub tables: Tables,
+    /// The same exact reductions, to run again on a part of the search (some cells fixed);
+    /// `false` when they show the part has no solution.
+    pub narrow: Narrow,
 }
+
+/// Exact reductions on candidate sets: `false` when some cell runs out of candidates.
+pub type Narrow = Box<dyn Fn(&mut Domains) -> bool + Send + Sync>;
 
 /// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts
 /// on; a file yields one per puzzle it holds.

@@ -182,6 +182,7 @@ impl Puzzle for Takuzu {
         feasible.then(|| Reduced {
             domains,
             tables: Tables::default(),
+            narrow: Box::new(move |d| moves.propagate(d)),
         })
     }
 

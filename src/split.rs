@@ -1,0 +1,139 @@
+//! A bounded exhaustive split of the search: the candidates of one cell are tried in turn,
+//! each part narrowed by the puzzle's exact reductions, until every part is settled (no
+//! solution, or one complete grid that the verifier accepts or rejects) or the budget runs
+//! out. The parts cover every case, so a settled split answers exactly; an unsettled one is
+//! left to HiGHS, which then decides the whole question.
+
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::grid::Grid;
+use crate::puzzle::{Narrow, Puzzle};
+
+/// Parts examined before the question is left to HiGHS.
+const BUDGET: usize = 2000;
+
+/// What a split found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Split {
+    /// A verified grid other than the excluded one.
+    Found(Grid),
+    /// Every part settled without one: there is none.
+    Nothing,
+    /// The budget ran out first.
+    Unsettled,
+    /// The deadline passed first.
+    TimeLimit,
+}
+
+/// Looks for a verified grid other than `excluded` among the completions of `domains`
+/// (already reduced), splitting on the open cell with the fewest candidates.
+pub fn split(
+    puzzle: &dyn Puzzle,
+    domains: &Domains,
+    narrow: &Narrow,
+    excluded: Option<&Grid>,
+    deadline: Deadline,
+) -> Split {
+    let mut parts = vec![domains.clone()];
+    let mut examined = 0;
+    while let Some(part) = parts.pop() {
+        examined += 1;
+        if examined > BUDGET {
+            return Split::Unsettled;
+        }
+        if deadline.passed() {
+            return Split::TimeLimit;
+        }
+        let Some((r, c)) = fewest_candidates(&part) else {
+            // Every cell decided: one grid, a solution only if the verifier says so.
+            match part.solved_grid() {
+                Some(grid) if Some(&grid) != excluded && puzzle.verify(&grid).is_ok() => {
+                    return Split::Found(grid)
+                }
+                _ => continue,
+            }
+        };
+        let set = part.get(r, c);
+        // Pushed in reverse, so that the smallest value is tried first.
+        for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
+            let mut child = part.clone();
+            child.set(r, c, 1 << k);
+            if narrow(&mut child) {
+                parts.push(child);
+            }
+        }
+    }
+    Split::Nothing
+}
+
+/// The open cell with the fewest candidates (the first such in reading order).
+fn fewest_candidates(domains: &Domains) -> Option<(usize, usize)> {
+    let mut best: Option<((usize, usize), u32)> = None;
+    for r in 0..domains.rows() {
+        for c in 0..domains.cols() {
+            let count = domains.get(r, c).count_ones();
+            if count > 1 && best.is_none_or(|(_, b)| count < b) {
+                best = Some(((r, c), count));
+                if count == 2 {
+                    return Some((r, c));
+                }
+            }
+        }
+    }
+    best.map(|(cell, _)| cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{boxes, columns, rows};
+    use crate::puzzle::latin::{Latin, Style};
+    use crate::puzzle::symbols::Alphabet;
+
+    /// A 4x4 Sudoku with the given first row (0 blank).
+    fn sudoku(first_row: [u32; 4]) -> Latin {
+        let mut givens = Grid::filled(4, 4, 0);
+        for (c, v) in first_row.into_iter().enumerate() {
+            givens.set(0, c, v);
+        }
+        let areas = [rows(4, 4), columns(4, 4), boxes(4, 2, 2)].concat();
+        Latin::new(areas, Vec::new(), givens, Style::Compact(Alphabet::Digits))
+    }
+
+    #[test]
+    fn a_split_finds_a_verified_grid_then_another_then_settles_when_none_is_left() {
+        let puzzle = sudoku([1, 2, 3, 4]);
+        let reduced = puzzle.reduce(Deadline::none()).unwrap();
+        let find = |excluded: Option<&Grid>| {
+            split(
+                &puzzle,
+                &reduced.domains,
+                &reduced.narrow,
+                excluded,
+                Deadline::none(),
+            )
+        };
+        let Split::Found(first) = find(None) else {
+            panic!("a 4x4 with one row given has solutions");
+        };
+        assert!(puzzle.verify(&first).is_ok());
+        let Split::Found(second) = find(Some(&first)) else {
+            panic!("and more than one");
+        };
+        assert_ne!(first, second);
+        assert!(puzzle.verify(&second).is_ok());
+    }
+
+    #[test]
+    fn a_split_settles_a_puzzle_with_no_solution() {
+        // Rows 1 and 2 of a 4x4 forced to share a box value: every part dies.
+        let puzzle = sudoku([1, 2, 0, 0]);
+        let reduced = puzzle.reduce(Deadline::none()).unwrap();
+        let mut domains = reduced.domains.clone();
+        domains.set(1, 0, 0b0001);
+        assert_eq!(
+            split(&puzzle, &domains, &reduced.narrow, None, Deadline::none()),
+            Split::Nothing
+        );
+    }
+}
