@@ -49,6 +49,14 @@ pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
     Some((game, params, desc))
 }
 
+/// The content lines of a file of game IDs: 1-based number and text, blank and `#` lines
+/// skipped.
+pub fn id_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
 /// The game of the text's first content line, when it is a game ID.
 pub fn first_game(text: &str) -> Option<Game> {
     let first = (text.lines())

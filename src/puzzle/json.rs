@@ -1,9 +1,12 @@
 //! Reading JSON puzzles: serde's errors with their line, numbers written leniently, and the
 //! line each puzzle of a file starts on.
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::{ParseError, Problem};
+use crate::grid::Cell;
+use crate::puzzle::Entry;
 
 /// The 1-based lines of the objects that open at nesting `depth` (0: the top level, 1: the
 /// items of a top-level array), skipping strings.
@@ -66,4 +69,50 @@ pub fn written(value: &Value) -> String {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     }
+}
+
+/// The puzzles of a JSON file holding one object or an array of them, each read by `build`
+/// from its raw form and the line its object opens on; a bad puzzle in an array fails only
+/// itself.
+pub fn entries<R: DeserializeOwned, P>(
+    text: &str,
+    build: impl Fn(R, usize) -> Result<P, ParseError>,
+) -> Result<Vec<Entry<P>>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !text.trim_start().starts_with('[') {
+        let raw: R = serde_json::from_str(text).map_err(json_error)?;
+        let line = object_lines(text, 0).first().copied().unwrap_or(1);
+        let puzzle = build(raw, line);
+        return Ok(vec![Entry { line, puzzle }]);
+    }
+    let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
+    if items.is_empty() {
+        return Err(ParseError::whole(Problem::NoPuzzle));
+    }
+    let lines = object_lines(text, 1);
+    Ok((items.into_iter().enumerate())
+        .map(|(i, item)| {
+            let line = lines.get(i).copied().unwrap_or(1);
+            let puzzle = serde_json::from_value(item)
+                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
+                .and_then(|raw| build(raw, line));
+            Entry { line, puzzle }
+        })
+        .collect())
+}
+
+/// A cage cell written `[row, col]` (1-based), inside an `n` x `n` grid; 0-based.
+pub fn cell(value: &Value, n: usize) -> Result<Cell, Problem> {
+    let pair = match value {
+        Value::Array(pair) if pair.len() == 2 => (whole_number(&pair[0]), whole_number(&pair[1])),
+        _ => (None, None),
+    };
+    let (Some(row), Some(col)) = pair else {
+        return Err(Problem::NotACell(written(value)));
+    };
+    if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
+        let (row, col) = (row as i64, col as i64);
+        return Err(Problem::CellOutside { row, col, size: n });
+    }
+    Ok((row as usize - 1, col as usize - 1))
 }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::parse::{validate, RawCage, RawPuzzle};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
-use crate::puzzle::gameid::{at, blocks, game_of, Game};
+use crate::puzzle::gameid::{at, blocks, game_of, id_lines, Game};
 use crate::puzzle::latin::{Formulation, Latin};
 use crate::puzzle::Entry;
 
@@ -17,9 +17,7 @@ const LONG_RUN: (char, usize) = ('y', 25);
 
 /// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
 pub fn parse_ids(text: &str, formulation: Formulation) -> Vec<Entry<Latin>> {
-    (text.lines().enumerate())
-        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+    id_lines(text)
         .map(|(line, id)| Entry {
             line,
             puzzle: raw(id)

@@ -11,7 +11,7 @@ use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
-use crate::puzzle::json::{json_error, object_lines, strip_position, whole_number, written};
+use crate::puzzle::json::{self, entries, whole_number, written};
 use crate::puzzle::latin::{Formulation, Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
@@ -41,26 +41,7 @@ pub fn parse_kenkens(
     text: &str,
     formulation: Formulation,
 ) -> Result<Vec<Entry<Latin>>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if !text.trim_start().starts_with('[') {
-        let raw: RawPuzzle = serde_json::from_str(text).map_err(json_error)?;
-        let line = object_lines(text, 0).first().copied().unwrap_or(1);
-        let puzzle = validate(raw, formulation);
-        return Ok(vec![Entry { line, puzzle }]);
-    }
-    let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
-    if items.is_empty() {
-        return Err(ParseError::whole(Problem::NoPuzzle));
-    }
-    let lines = object_lines(text, 1);
-    Ok((items.into_iter().enumerate())
-        .map(|(i, item)| Entry {
-            line: lines.get(i).copied().unwrap_or(1),
-            puzzle: RawPuzzle::deserialize(item)
-                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
-                .and_then(|raw| validate(raw, formulation)),
-        })
-        .collect())
+    entries(text, |raw: RawPuzzle, _| validate(raw, formulation))
 }
 
 /// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
@@ -151,20 +132,7 @@ fn cage(i: usize, rc: RawCage, n: usize, owner: &mut [Option<usize>]) -> Result<
     }
     let mut cells = Vec::with_capacity(found);
     for value in &rc.cells {
-        let pair = match value {
-            Value::Array(pair) if pair.len() == 2 => {
-                (whole_number(&pair[0]), whole_number(&pair[1]))
-            }
-            _ => (None, None),
-        };
-        let (Some(row), Some(col)) = pair else {
-            return Err(Problem::NotACell(written(value)));
-        };
-        if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
-            let (row, col) = (row as i64, col as i64);
-            return Err(Problem::CellOutside { row, col, size: n });
-        }
-        let cell = (row as usize - 1, col as usize - 1);
+        let cell = json::cell(value, n)?;
         match owner[cell.0 * n + cell.1] {
             Some(j) if j == i => return Err(Problem::CellTwice(cell)),
             Some(other) => return Err(Problem::CellInTwoCages { cell, other }),

@@ -5,7 +5,7 @@ use super::variant::{default_style, Layout, Spec};
 use super::MAX_SIZE;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::gameid::{at, blocks, game_of, runs, Game};
+use crate::puzzle::gameid::{at, blocks, game_of, id_lines, runs, Game};
 use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
 
@@ -14,9 +14,7 @@ const LONG_RUN: (char, usize) = ('z', 26);
 
 /// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
 pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
-    (text.lines().enumerate())
-        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+    id_lines(text)
         .map(|(line, id)| Entry {
             line,
             puzzle: spec(id)

@@ -13,7 +13,7 @@ use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{boxes, columns, diagonals, regions, rows, Area, AreaName};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::json::{json_error, object_lines, strip_position, whole_number, written};
+use crate::puzzle::json::{self, entries, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
@@ -189,37 +189,12 @@ struct RawCage {
 
 /// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
 pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if !text.trim_start().starts_with('[') {
-        let raw: RawSpec = serde_json::from_str(text).map_err(json_error)?;
-        let line = object_lines(text, 0).first().copied().unwrap_or(1);
-        let puzzle = spec(raw, alphabet)
-            .and_then(Spec::build)
-            .map_err(|e| at_line(e, line));
-        return Ok(vec![Entry { line, puzzle }]);
-    }
-    let items: Vec<Value> = serde_json::from_str(text).map_err(json_error)?;
-    if items.is_empty() {
-        return Err(ParseError::whole(Problem::NoPuzzle));
-    }
-    let lines = object_lines(text, 1);
-    Ok((items.into_iter().enumerate())
-        .map(|(i, item)| {
-            let line = lines.get(i).copied().unwrap_or(1);
-            let puzzle = RawSpec::deserialize(item)
-                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
-                .and_then(|raw| spec(raw, alphabet))
-                .and_then(Spec::build)
-                .map_err(|e| at_line(e, line));
-            Entry { line, puzzle }
+    entries(text, |raw: RawSpec, line| {
+        spec(raw, alphabet).and_then(Spec::build).map_err(|mut e| {
+            e.line.get_or_insert(line);
+            e
         })
-        .collect())
-}
-
-/// An error about a whole puzzle, placed at the line its object starts on.
-fn at_line(mut e: ParseError, line: usize) -> ParseError {
-    e.line.get_or_insert(line);
-    e
+    })
 }
 
 /// The spec of a JSON puzzle: its size, givens, layout and cages.
@@ -342,20 +317,7 @@ fn cage(i: usize, raw: RawCage, n: usize) -> Result<(CageLabel, u64, Vec<Cell>),
         .ok_or(fail(Problem::Target))?;
     let mut cells = Vec::with_capacity(raw.cells.len());
     for value in &raw.cells {
-        let pair = match value {
-            Value::Array(pair) if pair.len() == 2 => {
-                (whole_number(&pair[0]), whole_number(&pair[1]))
-            }
-            _ => (None, None),
-        };
-        let (Some(row), Some(col)) = pair else {
-            return Err(fail(Problem::NotACell(written(value))));
-        };
-        if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
-            let (row, col) = (row as i64, col as i64);
-            return Err(fail(Problem::CellOutside { row, col, size: n }));
-        }
-        cells.push((row as usize - 1, col as usize - 1));
+        cells.push(json::cell(value, n).map_err(fail)?);
     }
     Ok((label, sum, cells))
 }

@@ -5,15 +5,13 @@
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
-use crate::puzzle::gameid::at;
+use crate::puzzle::gameid::{at, id_lines};
 use crate::puzzle::Entry;
 
 /// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
 /// `allow_duplicate_lines` drops the distinct-lines rule of `u` IDs too.
 pub fn parse_ids(text: &str, allow_duplicate_lines: bool) -> Vec<Entry<Takuzu>> {
-    (text.lines().enumerate())
-        .map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+    id_lines(text)
         .map(|(line, id)| Entry {
             line,
             puzzle: decode(id, allow_duplicate_lines).map_err(|p| ParseError::at(line, p)),
