@@ -4,6 +4,21 @@
 //! candidates are [`reduce`]d, it constrains the shared cell [`model`], [`highs`] solves it,
 //! and every grid is verified in exact integers before [`pipeline::run`] returns it. The
 //! library never prints; the `mipsolve` binary is the application around it.
+//!
+//! ```
+//! use mipsolve::pipeline::{self, Outcome, SolveOptions};
+//! use mipsolve::puzzle::{self, Options, Puzzle};
+//!
+//! let sudoku = puzzle::find("sudoku").expect("a registered kind");
+//! let text = "....\n12..\n4...\n..1.\n";
+//! let entry = (sudoku.parse)(text, &Options::new()).expect("text").remove(0);
+//! let puzzle = entry.puzzle.expect("a valid puzzle");
+//! let options = SolveOptions { check_unique: true, time_limit: None };
+//! let Ok(Outcome::Unique(grid)) = pipeline::run(puzzle.as_ref(), options) else {
+//!     panic!("the puzzle has one solution");
+//! };
+//! assert_eq!(puzzle.render(&grid), "3421\n1243\n4132\n2314\n");
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
