@@ -157,11 +157,6 @@ impl Tables {
     pub fn get(&self, index: usize) -> Option<&Table> {
         self.tables.get(index)?.as_ref()
     }
-
-    /// Every listed table.
-    pub fn iter(&self) -> impl Iterator<Item = &Table> {
-        self.tables.iter().flatten()
-    }
 }
 
 /// Depth-first listing of a cage's assignments.

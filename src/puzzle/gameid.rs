@@ -15,17 +15,6 @@ pub enum Game {
     Unruly,
 }
 
-impl Game {
-    /// The game's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Solo => "Solo",
-            Game::Keen => "Keen",
-            Game::Unruly => "Unruly",
-        }
-    }
-}
-
 /// The game of a game ID line, with its params and desc; `None` when the line is none.
 pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
     let (params, desc) = line.trim().split_once(':')?;

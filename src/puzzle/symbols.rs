@@ -39,15 +39,6 @@ impl Alphabet {
         }
     }
 
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Alphabet::Digits => "1-9A-Z",
-            Alphabet::ZeroDigits => "0-9A-Z",
-            Alphabet::Letters => "A-Z",
-        }
-    }
-
     /// The value of a character: `Ok(0)` for a blank, `Err` for no cell character.
     pub fn value(self, ch: char) -> Result<u32, Problem> {
         if BLANKS.contains(&ch) || ch == '0' && self != Alphabet::ZeroDigits {
