@@ -39,6 +39,28 @@ impl fmt::Display for AreaName {
     }
 }
 
+impl AreaName {
+    /// A short name for model rows: `row3`, `col2`, `box1`, `region_A`, `diag`, `antidiag`,
+    /// `cage4` (1-based; a region label keeps only letters, digits and `_`).
+    pub fn id(&self) -> String {
+        match self {
+            AreaName::Row(i) => format!("row{}", i + 1),
+            AreaName::Column(i) => format!("col{}", i + 1),
+            AreaName::Box(i) => format!("box{}", i + 1),
+            AreaName::Region(label) => {
+                let safe = label.chars().map(|ch| match ch.is_ascii_alphanumeric() {
+                    true => ch,
+                    false => '_',
+                });
+                format!("region_{}", safe.collect::<String>())
+            }
+            AreaName::Diagonal => "diag".to_string(),
+            AreaName::AntiDiagonal => "antidiag".to_string(),
+            AreaName::Cage(i) => format!("cage{}", i + 1),
+        }
+    }
+}
+
 /// A named set of cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Area {

@@ -6,14 +6,14 @@
 //! library never prints; the `mipsolve` binary is the application around it.
 //!
 //! ```
-//! use mipsolve::pipeline::{self, Outcome, SolveOptions};
+//! use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 //! use mipsolve::puzzle::{self, Options, Puzzle};
 //!
 //! let sudoku = puzzle::find("sudoku").expect("a registered kind");
 //! let text = "....\n12..\n4...\n..1.\n";
 //! let entry = (sudoku.parse)(text, &Options::new()).expect("text").remove(0);
 //! let puzzle = entry.puzzle.expect("a valid puzzle");
-//! let options = SolveOptions { check_unique: true, time_limit: None };
+//! let options = SolveOptions { question: Question::Unique, time_limit: None };
 //! let Ok(Outcome::Unique(grid)) = pipeline::run(puzzle.as_ref(), options) else {
 //!     panic!("the puzzle has one solution");
 //! };
@@ -26,10 +26,12 @@ pub mod cage;
 pub mod deadline;
 pub mod domains;
 pub mod error;
+pub mod export;
 pub mod geometry;
 pub mod grid;
 pub mod highs;
 pub mod model;
+pub mod model_text;
 pub mod pipeline;
 pub mod puzzle;
 pub mod reduce;

@@ -5,9 +5,12 @@
 //! cell with two candidates uses a single binary `y` (`x[a] = y`, `x[b] = 1 - y`). Terms on
 //! constants are folded into the bounds, so a constraint with no variables left is checked
 //! at once and a violated one marks the model infeasible.
+//!
+//! Variables and constraints carry readable names (`x_r1c2_5`, `row3_v5`, `cage4_sum`), so
+//! that the model can be written out as it is solved ([`crate::model_text`]).
 
 use crate::domains::Domains;
-use crate::grid::Grid;
+use crate::grid::{cell_name, Cell, Grid};
 
 /// Index of a variable in the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,6 +91,8 @@ impl LinExpr {
 /// One linear constraint `lo <= sum coef * var <= hi`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// What the row says, e.g. `row3_v5` (value 5 once in row 3).
+    pub name: String,
     /// Variables with their coefficients.
     pub terms: Vec<(Var, f64)>,
     /// Lower bound (may be minus infinity).
@@ -102,49 +107,102 @@ pub struct Model {
     domains: Domains,
     lits: Vec<Lit>,
     vars: Vec<VarKind>,
+    names: Vec<String>,
     constraints: Vec<Row>,
-    contradiction: bool,
+    /// The first row that folded to a false constant, if any.
+    contradiction: Option<String>,
+    nogoods: usize,
 }
 
 impl Model {
     /// Creates `x[r,c,k]` for every candidate, with one value per cell.
     pub fn new(domains: Domains) -> Self {
-        let nv = domains.values().len();
-        let cells = domains.rows() * domains.cols();
-        let mut model = Model {
-            lits: vec![Lit::False; cells * nv],
-            domains,
-            vars: Vec::new(),
-            constraints: Vec::new(),
-            contradiction: false,
-        };
-        for cell in 0..cells {
-            let set = model
-                .domains
-                .get(cell / model.domains.cols(), cell % model.domains.cols());
-            let base = cell * nv;
+        let mut model = Model::empty(domains);
+        for cell in model.cells() {
+            let set = model.domains.get(cell.0, cell.1);
             match set.count_ones() {
-                0 => model.contradiction = true,
-                1 => model.lits[base + set.trailing_zeros() as usize] = Lit::True,
+                0 => model.contradiction = Some(format!("cell_{}", cell_name(cell))),
+                1 => model.set_lit(cell, set.trailing_zeros() as usize, Lit::True),
                 2 => {
-                    let y = model.binary();
-                    let a = set.trailing_zeros() as usize;
-                    let b = 63 - set.leading_zeros() as usize;
-                    model.lits[base + a] = Lit::Neg(y);
-                    model.lits[base + b] = Lit::Pos(y);
+                    let (a, b) = (set.trailing_zeros(), 63 - set.leading_zeros());
+                    let values = model.domains.values();
+                    let name = format!(
+                        "y_{}_{}_{}",
+                        cell_name(cell),
+                        values[a as usize],
+                        values[b as usize]
+                    );
+                    let y = model.binary(name);
+                    model.set_lit(cell, a as usize, Lit::Neg(y));
+                    model.set_lit(cell, b as usize, Lit::Pos(y));
                 }
-                _ => {
-                    let mut one = LinExpr::default();
-                    for k in (0..nv).filter(|&k| set >> k & 1 == 1) {
-                        let x = model.binary();
-                        model.lits[base + k] = Lit::Pos(x);
-                        one.add_var(x, 1.0);
-                    }
-                    model.add(one, 1.0, 1.0);
-                }
+                _ => model.one_value_each(cell, set),
             }
         }
         model
+    }
+
+    /// The formulation documents' model: a binary `x[r,c,k]` for every candidate of every
+    /// cell, even a decided one, and one value per cell; on values {0, 1}, one binary
+    /// `x[r,c]` per cell (1 when the cell holds 1).
+    pub fn explicit(domains: Domains) -> Self {
+        let mut model = Model::empty(domains);
+        let binary = model.domains.values() == [0, 1];
+        for cell in model.cells() {
+            let set = model.domains.get(cell.0, cell.1);
+            if binary {
+                let x = model.binary(format!("x_{}", cell_name(cell)));
+                model.set_lit(cell, 0, Lit::Neg(x));
+                model.set_lit(cell, 1, Lit::Pos(x));
+            } else {
+                model.one_value_each(cell, set);
+            }
+        }
+        model
+    }
+
+    /// A model with no variables that states it is infeasible, for `reason` (a row name).
+    pub fn infeasible(rows: usize, cols: usize, reason: &str) -> Self {
+        let mut domains = Domains::full(rows, cols, vec![1]);
+        domains.clear();
+        let mut model = Model::empty(domains);
+        model.contradiction = Some(reason.to_string());
+        model
+    }
+
+    fn empty(domains: Domains) -> Self {
+        let cells = domains.rows() * domains.cols();
+        Model {
+            lits: vec![Lit::False; cells * domains.values().len()],
+            domains,
+            vars: Vec::new(),
+            names: Vec::new(),
+            constraints: Vec::new(),
+            contradiction: None,
+            nogoods: 0,
+        }
+    }
+
+    fn cells(&self) -> impl Iterator<Item = Cell> {
+        let (rows, cols) = (self.domains.rows(), self.domains.cols());
+        (0..rows).flat_map(move |r| (0..cols).map(move |c| (r, c)))
+    }
+
+    fn set_lit(&mut self, (r, c): Cell, k: usize, lit: Lit) {
+        let nv = self.domains.values().len();
+        self.lits[(r * self.domains.cols() + c) * nv + k] = lit;
+    }
+
+    /// A binary `x_r1c2_5` per candidate in `set`, and the row `cell_r1c2`: one of them is 1.
+    fn one_value_each(&mut self, cell: Cell, set: u64) {
+        let mut one = LinExpr::default();
+        for k in (0..self.domains.values().len()).filter(|&k| set >> k & 1 == 1) {
+            let value = self.domains.values()[k];
+            let x = self.binary(format!("x_{}_{value}", cell_name(cell)));
+            self.set_lit(cell, k, Lit::Pos(x));
+            one.add_var(x, 1.0);
+        }
+        self.add(format!("cell_{}", cell_name(cell)), one, 1.0, 1.0);
     }
 
     /// The candidate sets the model was built from.
@@ -152,15 +210,17 @@ impl Model {
         &self.domains
     }
 
-    /// A new binary variable.
-    pub fn binary(&mut self) -> Var {
+    /// A new binary variable, named for the model's text.
+    pub fn binary(&mut self, name: String) -> Var {
         self.vars.push(VarKind::Binary);
+        self.names.push(name);
         Var(self.vars.len() - 1)
     }
 
-    /// A new continuous variable in `[lo, hi]`.
-    pub fn continuous(&mut self, lo: f64, hi: f64) -> Var {
+    /// A new continuous variable in `[lo, hi]`, named for the model's text.
+    pub fn continuous(&mut self, name: String, lo: f64, hi: f64) -> Var {
         self.vars.push(VarKind::Continuous { lo, hi });
+        self.names.push(name);
         Var(self.vars.len() - 1)
     }
 
@@ -195,27 +255,35 @@ impl Model {
         self.value_expr(r, c, |k| (k as f64).ln())
     }
 
-    /// Adds `lo <= expr <= hi`, folding constants; a violated constant row marks infeasibility.
-    pub fn add(&mut self, mut expr: LinExpr, lo: f64, hi: f64) {
+    /// Adds the row `name`: `lo <= expr <= hi`, folding constants; a violated constant row
+    /// marks infeasibility.
+    pub fn add(&mut self, name: String, mut expr: LinExpr, lo: f64, hi: f64) {
         expr.normalize();
         let (lo, hi) = (lo - expr.constant, hi - expr.constant);
         if expr.terms.is_empty() {
-            if lo > 1e-9 || hi < -1e-9 {
-                self.contradiction = true;
+            if (lo > 1e-9 || hi < -1e-9) && self.contradiction.is_none() {
+                self.contradiction = Some(name);
             }
             return;
         }
         self.constraints.push(Row {
+            name,
             terms: expr.terms,
             lo,
             hi,
         });
     }
 
-    /// Adds `expr = value` when binary `chosen` is 1, as two big-M rows whose big M are the
-    /// bounds of `expr` over its variables' ranges: `expr + (hi - value) chosen <= hi` and
-    /// `expr + (lo - value) chosen >= lo`.
-    pub fn add_when(&mut self, chosen: Var, mut expr: LinExpr, value: f64) {
+    /// Fixes cell `(r, c)` to the value of index `k` with the row `given_r1c2`.
+    pub fn fix(&mut self, r: usize, c: usize, k: usize) {
+        let name = format!("given_{}", cell_name((r, c)));
+        self.add(name, self.x(r, c, k), 1.0, 1.0);
+    }
+
+    /// Adds `expr = value` when binary `chosen` is 1, as two big-M rows (`name_hi`,
+    /// `name_lo`) whose big M are the bounds of `expr` over its variables' ranges:
+    /// `expr + (hi - value) chosen <= hi` and `expr + (lo - value) chosen >= lo`.
+    pub fn add_when(&mut self, name: &str, chosen: Var, mut expr: LinExpr, value: f64) {
         expr.normalize();
         let (mut lo, mut hi) = (expr.constant, expr.constant);
         for &(v, a) in &expr.terms {
@@ -228,14 +296,15 @@ impl Model {
         }
         let mut upper = expr.clone();
         upper.add_var(chosen, hi - value);
-        self.add(upper, f64::NEG_INFINITY, hi);
+        self.add(format!("{name}_hi"), upper, f64::NEG_INFINITY, hi);
         let mut lower = expr;
         lower.add_var(chosen, lo - value);
-        self.add(lower, lo, f64::INFINITY);
+        self.add(format!("{name}_lo"), lower, lo, f64::INFINITY);
     }
 
-    /// Each value at most once in `area`, exactly once when the area has a cell per value.
-    pub fn all_different(&mut self, area: &[(usize, usize)]) {
+    /// Each value at most once in `area` (rows `name_v5`), exactly once when the area has a
+    /// cell per value.
+    pub fn all_different(&mut self, name: &str, area: &[(usize, usize)]) {
         let nv = self.domains.values().len();
         let exact = area.len() == nv;
         for k in 0..nv {
@@ -243,11 +312,13 @@ impl Model {
             for &(r, c) in area {
                 e.add_lit(self.lit(r, c, k), 1.0);
             }
-            self.add(e, if exact { 1.0 } else { f64::NEG_INFINITY }, 1.0);
+            let row = format!("{name}_v{}", self.domains.values()[k]);
+            self.add(row, e, if exact { 1.0 } else { f64::NEG_INFINITY }, 1.0);
         }
     }
 
-    /// Forbids `grid`: fewer than all of its cells may keep their values.
+    /// Forbids `grid` (rows `nogood1`, `nogood2`, ...): fewer than all of its cells may keep
+    /// their values.
     pub fn forbid(&mut self, grid: &Grid) {
         let mut e = LinExpr::default();
         let mut cells = 0.0;
@@ -260,17 +331,40 @@ impl Model {
                 cells += 1.0;
             }
         }
-        self.add(e, f64::NEG_INFINITY, cells - 1.0);
+        self.nogoods += 1;
+        let name = format!("nogood{}", self.nogoods);
+        self.add(name, e, f64::NEG_INFINITY, cells - 1.0);
     }
 
     /// Whether constant folding already proved the model infeasible.
     pub fn is_contradictory(&self) -> bool {
-        self.contradiction
+        self.contradiction.is_some()
+    }
+
+    /// The row that folded to a false constant, proving the model infeasible, if any.
+    pub fn contradiction(&self) -> Option<&str> {
+        self.contradiction.as_deref()
     }
 
     /// The variables, by index.
     pub fn vars(&self) -> &[VarKind] {
         &self.vars
+    }
+
+    /// The cells whose value is a constant of the model (decided before it), with the value.
+    pub fn constant_cells(&self) -> Vec<(Cell, i64)> {
+        let values = self.domains.values();
+        (self.cells())
+            .filter_map(|(r, c)| {
+                let k = (0..values.len()).find(|&k| self.lit(r, c, k) == Lit::True)?;
+                Some(((r, c), values[k]))
+            })
+            .collect()
+    }
+
+    /// The variables' names, by index.
+    pub fn var_names(&self) -> &[String] {
+        &self.names
     }
 
     /// The constraints.

@@ -48,13 +48,13 @@ fn constants_fold_into_bounds_and_a_broken_constant_row_is_a_contradiction() {
     // x[r1c1 = 2] + x[r1c3 = 2] <= 1: the constant 1 moves into the bound.
     let mut e = m.x(0, 0, 1);
     e.add_expr(&m.x(0, 2, 1), 1.0);
-    m.add(e, f64::NEG_INFINITY, 1.0);
+    m.add("test".into(), e, f64::NEG_INFINITY, 1.0);
     let row = &m.constraints()[rows];
     assert_eq!((row.terms.clone(), row.hi), (vec![(Var(2), 1.0)], 0.0));
     assert!(!m.is_contradictory());
     // x[r1c1 = 2] = 0 has no variable left and is false.
-    m.add(m.x(0, 0, 1), 0.0, 0.0);
-    assert!(m.is_contradictory());
+    m.add("false".into(), m.x(0, 0, 1), 0.0, 0.0);
+    assert_eq!(m.contradiction(), Some("false"));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The solve pipeline, written once for every kind: reduce, model, solve, decode, verify;
-//! then the uniqueness re-solve with the first solution cut off.
+//! then, for uniqueness or a count, the re-solves with the solutions found so far cut off.
 
 use std::time::Duration;
 
@@ -10,16 +10,28 @@ use crate::grid::Grid;
 use crate::highs::{solve_mip, MipStatus};
 use crate::model::Model;
 use crate::puzzle::{OptionalRule, Puzzle, Reduced};
-use crate::split::{split, Split};
+use crate::split::{Split, Step};
 
 /// How many MIP answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
 
+/// What is asked of a puzzle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Question {
+    /// One solution.
+    #[default]
+    Solve,
+    /// One solution, proven the only one, or a second.
+    Unique,
+    /// Up to this many distinct solutions, and whether they are all.
+    Count(usize),
+}
+
 /// Options for one puzzle.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SolveOptions {
-    /// Also prove (or refute) that the solution is unique.
-    pub check_unique: bool,
+    /// What to find.
+    pub question: Question,
     /// Wall-clock budget for all solves of the puzzle.
     pub time_limit: Option<Duration>,
 }
@@ -38,6 +50,13 @@ pub enum Outcome {
         /// A second one, the witness.
         second: Grid,
     },
+    /// Distinct solutions, at least one, found for [`Question::Count`].
+    Counted {
+        /// The solutions in the order found.
+        solutions: Vec<Grid>,
+        /// Why the count stopped.
+        end: CountEnd,
+    },
     /// Proven to have no solution; `culprit` names a rule without which it has one.
     Infeasible {
         /// The optional rule that alone stands in the way, if that was shown.
@@ -50,14 +69,35 @@ pub enum Outcome {
     },
 }
 
+/// Why a count stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountEnd {
+    /// The last re-solve was proven infeasible: these are all the solutions.
+    All,
+    /// As many as asked for were found; there may be more.
+    Limit,
+    /// The time limit ran out; there may be more.
+    TimeLimit,
+}
+
 impl Outcome {
     /// The first solution, when one was found.
     pub fn solution(&self) -> Option<&Grid> {
         match self {
             Outcome::Solved(grid) | Outcome::Unique(grid) => Some(grid),
             Outcome::Several { first, .. } => Some(first),
+            Outcome::Counted { solutions, .. } => solutions.first(),
             Outcome::Timeout { found } => found.as_ref(),
             Outcome::Infeasible { .. } => None,
+        }
+    }
+
+    /// Every solution found, in order.
+    pub fn solutions(&self) -> Vec<&Grid> {
+        match self {
+            Outcome::Several { first, second } => vec![first, second],
+            Outcome::Counted { solutions, .. } => solutions.iter().collect(),
+            _ => self.solution().into_iter().collect(),
         }
     }
 }
@@ -69,62 +109,101 @@ enum Search {
     TimeLimit,
 }
 
-/// Solves `puzzle`, and with `check_unique` forbids the solution and solves again. Each
-/// question goes first to a bounded split settled by exact reductions, then, if the split
-/// does not settle it, to HiGHS on the whole reduced model.
+/// Solves `puzzle`, and for uniqueness or a count forbids each solution found and solves
+/// again. Each question goes first to a bounded split settled by exact reductions, then,
+/// if the split does not settle it, to HiGHS on the whole reduced model.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
     let deadline = Deadline::after(options.time_limit);
     let Some(reduced) = puzzle.reduce(deadline) else {
         return infeasible(puzzle, deadline);
     };
-    let mut solver = Solver::new(puzzle, reduced, deadline);
-    let first = match solver.find(None)? {
-        Search::Found(grid) => grid,
-        Search::Infeasible => return infeasible(puzzle, deadline),
-        Search::TimeLimit => return Ok(Outcome::Timeout { found: None }),
+    let wanted = match options.question {
+        Question::Solve => 1,
+        Question::Unique => 2,
+        Question::Count(n) => n.max(1),
     };
-    if !options.check_unique {
-        return Ok(Outcome::Solved(first));
+    let mut solver = Solver::new(puzzle, reduced, deadline);
+    let end = loop {
+        if solver.found.len() >= wanted {
+            break CountEnd::Limit;
+        }
+        match solver.next()? {
+            Search::Found(_) => {}
+            Search::Infeasible => break CountEnd::All,
+            Search::TimeLimit => break CountEnd::TimeLimit,
+        }
+    };
+    let mut found = solver.found;
+    if found.is_empty() {
+        return match end {
+            CountEnd::TimeLimit => Ok(Outcome::Timeout { found: None }),
+            _ => infeasible(puzzle, deadline),
+        };
     }
-    Ok(match solver.find(Some(&first))? {
-        Search::Found(second) => Outcome::Several { first, second },
-        Search::Infeasible => Outcome::Unique(first),
-        Search::TimeLimit => Outcome::Timeout { found: Some(first) },
+    let first = found.remove(0);
+    Ok(match (options.question, end) {
+        (Question::Count(_), end) => {
+            found.insert(0, first);
+            Outcome::Counted {
+                solutions: found,
+                end,
+            }
+        }
+        (Question::Solve, _) => Outcome::Solved(first),
+        (Question::Unique, CountEnd::All) => Outcome::Unique(first),
+        (Question::Unique, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
+        (Question::Unique, CountEnd::Limit) => Outcome::Several {
+            first,
+            second: found.remove(0),
+        },
     })
 }
 
-/// One puzzle's reduced candidates, and its model once HiGHS is needed.
+/// One puzzle's reduced candidates, the split while it settles each question, and the
+/// model once HiGHS is needed.
 struct Solver<'a> {
     puzzle: &'a dyn Puzzle,
     reduced: Reduced,
-    model: Option<Model>,
     deadline: Deadline,
+    /// `None` once the split left a question unsettled: HiGHS answers from then on.
+    split: Option<Split>,
+    model: Option<Model>,
+    /// The solutions found, in order.
+    found: Vec<Grid>,
+    /// How many of them the model already cuts off.
+    forbidden: usize,
 }
 
 impl<'a> Solver<'a> {
     fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, deadline: Deadline) -> Self {
         Solver {
             puzzle,
+            split: Some(Split::new(&reduced.domains)),
             reduced,
-            model: None,
             deadline,
+            model: None,
+            found: Vec::new(),
+            forbidden: 0,
         }
     }
 
-    /// A verified grid other than `excluded`: by the split when it settles the question,
-    /// else by HiGHS on the whole model (with `excluded` cut off).
-    fn find(&mut self, excluded: Option<&Grid>) -> Result<Search, SolveError> {
-        let Reduced {
-            domains,
-            tables,
-            narrow,
-        } = &self.reduced;
-        match split(self.puzzle, domains, narrow, excluded, self.deadline) {
-            Split::Found(grid) => return Ok(Search::Found(grid)),
-            Split::Nothing => return Ok(Search::Infeasible),
-            Split::TimeLimit => return Ok(Search::TimeLimit),
-            Split::Unsettled => {}
+    /// A verified grid other than those found: by the split while it settles the question,
+    /// else by HiGHS on the whole model with the found ones cut off.
+    fn next(&mut self) -> Result<Search, SolveError> {
+        if let Some(split) = &mut self.split {
+            match split.next(self.puzzle, &self.reduced.narrow, self.deadline) {
+                Step::Found(grid) => {
+                    self.found.push(grid.clone());
+                    return Ok(Search::Found(grid));
+                }
+                Step::Nothing => return Ok(Search::Infeasible),
+                Step::TimeLimit => return Ok(Search::TimeLimit),
+                Step::Unsettled => self.split = None,
+            }
         }
+        let Reduced {
+            domains, tables, ..
+        } = &self.reduced;
         let model = self.model.get_or_insert_with(|| {
             let mut model = Model::new(domains.clone());
             self.puzzle.constrain(tables, &mut model, self.deadline);
@@ -133,10 +212,15 @@ impl<'a> Solver<'a> {
         if self.deadline.passed() {
             return Ok(Search::TimeLimit);
         }
-        if let Some(grid) = excluded {
+        for grid in &self.found[self.forbidden..] {
             model.forbid(grid);
         }
-        search(self.puzzle, model, self.deadline)
+        self.forbidden = self.found.len();
+        let found = search(self.puzzle, model, self.deadline)?;
+        if let Search::Found(grid) = &found {
+            self.found.push(grid.clone());
+        }
+        Ok(found)
     }
 }
 
@@ -146,7 +230,7 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
     if let Some((relaxed, rule)) = puzzle.relaxed() {
         if let Some(reduced) = relaxed.reduce(deadline) {
             let mut solver = Solver::new(relaxed.as_ref(), reduced, deadline);
-            if let Search::Found(_) = solver.find(None)? {
+            if let Search::Found(_) = solver.next()? {
                 culprit = Some(rule);
             }
         }
@@ -217,7 +301,7 @@ mod tests {
                 [(0, 0), (1, 0)],
                 [(0, 1), (1, 1)],
             ] {
-                model.all_different(&area);
+                model.all_different("area", &area);
             }
         }
         fn verify(&self, grid: &Grid) -> Result<(), Violation> {

@@ -6,7 +6,7 @@
 use mipsolve::error::{ParseError, Problem};
 use mipsolve::geometry::{columns, rows};
 use mipsolve::grid::Grid;
-use mipsolve::pipeline::{self, Outcome, SolveOptions};
+use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::latin::{Latin, Style};
 use mipsolve::puzzle::symbols::Alphabet;
 use mipsolve::puzzle::{Entry, Kind, Options, Parsed, Puzzle};
@@ -55,7 +55,7 @@ fn solve(text: &str) -> (Box<dyn Puzzle>, Outcome) {
         .puzzle
         .unwrap();
     let options = SolveOptions {
-        check_unique: true,
+        question: Question::Unique,
         time_limit: None,
     };
     let outcome = pipeline::run(puzzle.as_ref(), options).unwrap();

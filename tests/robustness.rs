@@ -5,7 +5,7 @@ mod common;
 
 use common::{repo, run};
 use mipsolve::grid::Grid;
-use mipsolve::pipeline::{self, Outcome, SolveOptions};
+use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::{self, Options, Puzzle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -98,8 +98,12 @@ fn solve_text(
         .remove(0)
         .puzzle
         .unwrap();
+    let question = match check_unique {
+        true => Question::Unique,
+        false => Question::Solve,
+    };
     let options = SolveOptions {
-        check_unique,
+        question,
         time_limit: None,
     };
     let outcome = pipeline::run(puzzle.as_ref(), options).unwrap();

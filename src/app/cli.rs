@@ -7,7 +7,9 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
-use mipsolve::pipeline::SolveOptions;
+use mipsolve::export::Formulation;
+use mipsolve::model_text::ModelFormat;
+use mipsolve::pipeline::{Question, SolveOptions};
 use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use super::output::Format;
@@ -37,6 +39,19 @@ pub struct Config {
     pub jobs: usize,
     /// No progress bar and no summary.
     pub quiet: bool,
+    /// Where and how each puzzle's model is written, if asked.
+    pub write_model: Option<WriteModel>,
+}
+
+/// `--write-model DIR` with its format and formulation.
+#[derive(Debug, Clone)]
+pub struct WriteModel {
+    /// The folder the files go to (created if missing).
+    pub dir: PathBuf,
+    /// LP or MPS.
+    pub format: ModelFormat,
+    /// The model HiGHS is handed, or the documents' own.
+    pub formulation: Formulation,
 }
 
 /// The options every kind shares.
@@ -48,6 +63,10 @@ struct Common {
     /// Also prove the solution unique, or show a second one
     #[arg(long)]
     check_unique: bool,
+    /// Find up to N distinct solutions and tell whether they are all
+    #[arg(long, value_name = "N", conflicts_with = "check_unique",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    count: Option<u32>,
     /// Output format
     #[arg(long, value_enum, ignore_case = true, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -60,6 +79,36 @@ struct Common {
     /// No progress bar and no summary on standard error
     #[arg(long, short)]
     quiet: bool,
+    /// Write each puzzle's MIP to DIR/<file-stem>[-<index>].lp (with --check-unique or
+    /// --count, also ...-nogood.lp: the model with the solutions found cut off)
+    #[arg(long, value_name = "DIR")]
+    write_model: Option<PathBuf>,
+    /// File format of --write-model
+    #[arg(long, value_enum, ignore_case = true, default_value_t = ModelFormatArg::Lp,
+          requires = "write_model")]
+    model_format: ModelFormatArg,
+    /// Which model --write-model writes
+    #[arg(long, value_enum, ignore_case = true, default_value_t = FormulationArg::Reduced,
+          requires = "write_model")]
+    formulation: FormulationArg,
+}
+
+/// File format of written models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ModelFormatArg {
+    /// CPLEX LP format
+    Lp,
+    /// Free MPS format
+    Mps,
+}
+
+/// Which model is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormulationArg {
+    /// The model HiGHS is handed, after the exact reductions
+    Reduced,
+    /// The formulation documents' model: every x[r,c,k], no reductions, log products
+    Documents,
 }
 
 /// Output format.
@@ -201,7 +250,11 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         options,
         paths: common.paths,
         solve: SolveOptions {
-            check_unique: common.check_unique,
+            question: match (common.count, common.check_unique) {
+                (Some(n), _) => Question::Count(n as usize),
+                (None, true) => Question::Unique,
+                (None, false) => Question::Solve,
+            },
             time_limit: common.time_limit,
         },
         format: match common.format {
@@ -210,6 +263,17 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         },
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,
+        write_model: common.write_model.map(|dir| WriteModel {
+            dir,
+            format: match common.model_format {
+                ModelFormatArg::Lp => ModelFormat::Lp,
+                ModelFormatArg::Mps => ModelFormat::Mps,
+            },
+            formulation: match common.formulation {
+                FormulationArg::Reduced => Formulation::Reduced,
+                FormulationArg::Documents => Formulation::Documents,
+            },
+        }),
     })
 }
 

@@ -2,6 +2,7 @@
 //! the chosen output format, with progress, a summary and the exit code.
 
 pub mod cli;
+mod model_files;
 mod output;
 mod progress;
 mod record;
@@ -25,6 +26,13 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let started = Instant::now();
     let walk::Gathered { items, skipped } =
         walk::gather(config.kind, &config.options, &config.paths);
+    if let Some(spec) = &config.write_model {
+        std::fs::create_dir_all(&spec.dir).map_err(|e| {
+            let dir = spec.dir.display();
+            anyhow::anyhow!("cannot create {dir}: {}", walk::io_message(&e))
+        })?;
+    }
+    let stems = model_files::stems(&items);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()?;
@@ -35,11 +43,11 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let mut failure: Option<io::Error> = None;
     let (tx, rx) = mpsc::channel::<(usize, Record)>();
     pool.in_place_scope(|scope| {
-        for (i, item) in items.iter().enumerate() {
+        for (i, (item, stem)) in items.iter().zip(&stems).enumerate() {
             let (tx, stop) = (tx.clone(), &stop);
             scope.spawn(move |_| {
                 if !stop.load(Ordering::Relaxed) {
-                    let _ = tx.send((i, solve_item(config, item)));
+                    let _ = tx.send((i, solve_item(config, item, stem)));
                 }
             });
         }
@@ -112,7 +120,7 @@ fn summary(counts: &BTreeMap<Verdict, usize>, skipped: usize, seconds: f64) -> S
     )
 }
 
-fn solve_item(config: &Config, item: &Item) -> Record {
+fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
     let started = Instant::now();
     let shape = item.puzzle.as_ref().ok().map(|p| p.shape());
     let variant = (item.puzzle.as_ref().ok()).and_then(|p| p.variant().map(<[_]>::to_vec));
@@ -120,17 +128,27 @@ fn solve_item(config: &Config, item: &Item) -> Record {
     let result = match &item.puzzle {
         Err(message) => Err(message.clone()),
         Ok(puzzle) => match pipeline::run(puzzle.as_ref(), config.solve) {
-            Ok(outcome) => {
+            Ok(outcome) => 'solved: {
+                if let Some(spec) = &config.write_model {
+                    let name = match item.index {
+                        Some(i) if item.in_collection => format!("{} [{i}]", item.file),
+                        _ => item.file.clone(),
+                    };
+                    let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
+                    let question = config.solve.question;
+                    let written =
+                        model_files::write(spec, stem, &title, puzzle.as_ref(), question, &outcome);
+                    if let Err(message) = written {
+                        break 'solved Err(format!("{name}: {message}"));
+                    }
+                }
                 operators = (outcome.solution())
                     .map(|g| puzzle.hidden_operators(g))
                     .unwrap_or_default();
-                let second = match &outcome {
-                    pipeline::Outcome::Several { second, .. } => Some(puzzle.render(second)),
-                    _ => None,
-                };
                 Ok(Solved {
-                    text: outcome.solution().map(|g| puzzle.render(g)),
-                    second_text: second,
+                    texts: (outcome.solutions().into_iter())
+                        .map(|g| puzzle.render(g))
+                        .collect(),
                     outcome,
                 })
             }

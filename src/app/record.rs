@@ -1,6 +1,6 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
-use mipsolve::pipeline::Outcome;
+use mipsolve::pipeline::{CountEnd, Outcome};
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
@@ -31,10 +31,8 @@ pub struct Record {
 pub struct Solved {
     /// What the pipeline found.
     pub outcome: Outcome,
-    /// The first solution, rendered.
-    pub text: Option<String>,
-    /// The second solution (the witness), rendered.
-    pub second_text: Option<String>,
+    /// Every solution found (the first, the witness, or a count's), rendered.
+    pub texts: Vec<String>,
 }
 
 /// How a record counts in the summary and the exit code.
@@ -70,6 +68,10 @@ impl Record {
             Err(_) => Verdict::Error,
             Ok(s) => match s.outcome {
                 Outcome::Solved(_) | Outcome::Unique(_) => Verdict::Solved,
+                Outcome::Counted { end, .. } => match end {
+                    CountEnd::All | CountEnd::Limit => Verdict::Solved,
+                    CountEnd::TimeLimit => Verdict::Timeout,
+                },
                 Outcome::Several { .. } => Verdict::NotUnique,
                 Outcome::Infeasible { .. } => Verdict::Infeasible,
                 Outcome::Timeout { .. } => Verdict::Timeout,

@@ -16,20 +16,23 @@ pub enum Products {
 }
 
 impl Cage {
-    /// Adds the cage's arithmetic rows on the model. A hidden operator (`?`) gets one binary
-    /// per operator it may be (they sum to 1), and each operator's rows hold when its binary
-    /// is 1 (big-M rows from the expressions' bounds: integer, so exact with exact products).
-    pub fn constrain_arithmetic(&self, model: &mut Model, products: Products) {
+    /// Adds cage `index`'s (0-based) arithmetic rows on the model, named `cage4_sum`,
+    /// `cage4_diff`, `cage4_prod`, `cage4_quot` (`_p2`, `_p3`, ... per prime with exact
+    /// products). A hidden operator (`?`) gets one binary `o_cage4_plus`, ... per operator
+    /// it may be (they sum to 1), and each operator's rows hold when its binary is 1 (big-M
+    /// rows from the expressions' bounds: integer, so exact with exact products).
+    pub fn constrain_arithmetic(&self, index: usize, model: &mut Model, products: Products) {
+        let cage = format!("cage{}", index + 1);
         if self.op != Op::Any || self.cells.len() == 1 {
             let op = if self.op == Op::Any {
                 Op::Given
             } else {
                 self.op
             };
-            match self.equalities(op, model, products) {
-                Some(rows) => rows.into_iter().for_each(|(e, v)| model.add(e, v, v)),
+            match self.equalities(&cage, op, model, products) {
+                Some(rows) => rows.into_iter().for_each(|(n, e, v)| model.add(n, e, v, v)),
                 // A prime factor larger than every value: no cells can make the target.
-                None => model.add(LinExpr::default(), 1.0, 1.0),
+                None => model.add(format!("{cage}_never"), LinExpr::default(), 1.0, 1.0),
             }
             return;
         }
@@ -39,30 +42,33 @@ impl Cage {
         };
         let mut one = LinExpr::default();
         for &op in ops {
-            let chosen = model.binary();
+            let named = format!("{cage}_{}", op_word(op));
+            let chosen = model.binary(format!("o_{named}"));
             one.add_var(chosen, 1.0);
-            match self.equalities(op, model, products) {
+            match self.equalities(&named, op, model, products) {
                 Some(rows) => rows
                     .into_iter()
-                    .for_each(|(e, v)| model.add_when(chosen, e, v)),
+                    .for_each(|(n, e, v)| model.add_when(&n, chosen, e, v)),
                 None => {
                     let mut never = LinExpr::default();
                     never.add_var(chosen, 1.0);
-                    model.add(never, 0.0, 0.0);
+                    model.add(format!("{named}_never"), never, 0.0, 0.0);
                 }
             }
         }
-        model.add(one, 1.0, 1.0);
+        model.add(format!("{cage}_op"), one, 1.0, 1.0);
     }
 
-    /// The rows `expr = value` that make the cage meet its target with `op` (creating the
-    /// sign binary of `-` and `/`); `None` when no values can (a prime factor too large).
+    /// The rows `name: expr = value` that make the cage meet its target with `op` (creating
+    /// the sign binary `d_...` of `-` and `/`); `None` when no values can (a prime factor
+    /// too large). Row and variable names start with `prefix`.
     fn equalities(
         &self,
+        prefix: &str,
         op: Op,
         model: &mut Model,
         products: Products,
-    ) -> Option<Vec<(LinExpr, f64)>> {
+    ) -> Option<Vec<(String, LinExpr, f64)>> {
         let t = self.target as f64;
         let sum = |model: &Model, f: &dyn Fn(&Model, usize, usize) -> LinExpr| {
             let mut e = LinExpr::default();
@@ -72,43 +78,48 @@ impl Cage {
             e
         };
         let primes = || exponents(self.target, model.domains().values());
+        let row = |what: &str| format!("{prefix}_{what}");
         Some(match op {
-            Op::Given | Op::Add | Op::Any => vec![(sum(model, &|m, r, c| m.value(r, c)), t)],
+            Op::Given | Op::Add | Op::Any => {
+                vec![(row("sum"), sum(model, &|m, r, c| m.value(r, c)), t)]
+            }
             Op::Sub => {
                 // v1 - v2 = t (2 delta - 1)
-                let delta = model.binary();
+                let delta = model.binary(format!("d_{prefix}"));
                 let mut e = self.difference(model, |m, r, c| m.value(r, c));
                 e.add_var(delta, -2.0 * t);
-                vec![(e, -t)]
+                vec![(row("diff"), e, -t)]
             }
             Op::Mul if products == Products::Log => {
-                vec![(sum(model, &|m, r, c| m.log_value(r, c)), t.ln())]
+                vec![(
+                    row("prod"),
+                    sum(model, &|m, r, c| m.log_value(r, c)),
+                    t.ln(),
+                )]
             }
             Op::Div if products == Products::Log => {
                 // ln v1 - ln v2 = ln(t) (2 delta - 1)
-                let delta = model.binary();
+                let delta = model.binary(format!("d_{prefix}"));
                 let mut e = self.difference(model, |m, r, c| m.log_value(r, c));
                 e.add_var(delta, -2.0 * t.ln());
-                vec![(e, -t.ln())]
+                vec![(row("quot"), e, -t.ln())]
             }
             Op::Mul => (primes()?.into_iter())
                 .map(|(p, e_t)| {
-                    (
-                        sum(model, &|m, r, c| m.value_expr(r, c, |k| exponent(k, p))),
-                        e_t,
-                    )
+                    let e = sum(model, &|m, r, c| m.value_expr(r, c, |k| exponent(k, p)));
+                    (row(&format!("prod_p{p}")), e, e_t)
                 })
                 .collect(),
             Op::Div => {
                 // e_p(v1) - e_p(v2) = e_p(t) (2 delta - 1) for every prime p, one delta
                 let primes = primes()?;
-                let delta = model.binary();
+                let delta = model.binary(format!("d_{prefix}"));
                 (primes.into_iter())
                     .map(|(p, e_t)| {
                         let mut e = self
                             .difference(model, |m, r, c| m.value_expr(r, c, |k| exponent(k, p)));
                         e.add_var(delta, -2.0 * e_t);
-                        (e, -e_t)
+                        (row(&format!("quot_p{p}")), e, -e_t)
                     })
                     .collect()
             }
@@ -123,6 +134,17 @@ impl Cage {
             e.add_expr(&f(model, r2, c2), -1.0);
         }
         e
+    }
+}
+
+/// An operator's name in model names.
+fn op_word(op: Op) -> &'static str {
+    match op {
+        Op::Add => "plus",
+        Op::Sub => "minus",
+        Op::Mul => "times",
+        Op::Div => "div",
+        Op::Given | Op::Any => "is",
     }
 }
 

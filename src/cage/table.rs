@@ -3,7 +3,7 @@
 
 use crate::domains::Domains;
 use crate::geometry::Area;
-use crate::grid::Cell;
+use crate::grid::{cell_name, Cell};
 use crate::model::{LinExpr, Model, Var};
 
 use super::{Cage, Op};
@@ -96,16 +96,19 @@ impl Table {
         self.assignments.len() / self.cells.len()
     }
 
-    /// The cage as a choice of one assignment: binary `z_t` per assignment, `sum z_t = 1`,
-    /// and `x[cell, k] = sum of z_t over the assignments giving the cell value k`.
-    pub fn constrain(&self, model: &mut Model) {
+    /// Cage `index` (0-based) as a choice of one assignment: binary `z_t` per assignment,
+    /// `sum z_t = 1`, and `x[cell, k] = sum of z_t over the assignments giving the cell k`.
+    pub fn constrain(&self, index: usize, model: &mut Model) {
         let n = self.cells.len();
-        let z: Vec<Var> = (0..self.len()).map(|_| model.binary()).collect();
+        let cage = format!("cage{}", index + 1);
+        let z: Vec<Var> = (0..self.len())
+            .map(|t| model.binary(format!("z_{cage}_t{}", t + 1)))
+            .collect();
         let mut one = LinExpr::default();
         for &v in &z {
             one.add_var(v, 1.0);
         }
-        model.add(one, 1.0, 1.0);
+        model.add(format!("{cage}_choice"), one, 1.0, 1.0);
         let values = model.domains().values().len();
         for (i, &(r, c)) in self.cells.iter().enumerate() {
             for k in 0..values {
@@ -115,7 +118,9 @@ impl Table {
                         link.add_var(z[t], -1.0);
                     }
                 }
-                model.add(link, 0.0, 0.0);
+                let value = model.domains().values()[k];
+                let name = format!("{cage}_{}_v{value}", cell_name((r, c)));
+                model.add(name, link, 0.0, 0.0);
             }
         }
     }

@@ -201,7 +201,7 @@ impl Puzzle for Latin {
 
     fn constrain(&self, tables: &Tables, model: &mut Model, _: Deadline) {
         for area in self.areas.iter() {
-            model.all_different(&area.cells);
+            model.all_different(&area.name.id(), &area.cells);
         }
         for (i, cage) in self.cages.iter().enumerate() {
             let domains = model.domains();
@@ -210,10 +210,30 @@ impl Puzzle for Latin {
                 .then(|| tables.get(i))
                 .flatten();
             match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
-                Some(table) => table.constrain(model),
-                None => cage.constrain_arithmetic(model, self.formulation.products),
+                Some(table) => table.constrain(i, model),
+                None => cage.constrain_arithmetic(i, model, self.formulation.products),
             }
         }
+    }
+
+    fn documents_model(&self) -> Option<Model> {
+        let n = self.size;
+        let mut model = Model::explicit(Domains::full(n, n, (1..=n as i64).collect()));
+        for r in 0..n {
+            for c in 0..n {
+                match self.givens.get(r, c) {
+                    0 => {}
+                    v => model.fix(r, c, v as usize - 1),
+                }
+            }
+        }
+        for area in self.areas.iter() {
+            model.all_different(&area.name.id(), &area.cells);
+        }
+        for (i, cage) in self.cages.iter().enumerate() {
+            cage.constrain_arithmetic(i, &mut model, Products::Log);
+        }
+        Some(model)
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {

@@ -31,6 +31,12 @@ pub trait Puzzle: Send + Sync {
     /// candidates, using the tables [`Puzzle::reduce`] listed. It may stop early once the
     /// deadline has passed: the caller then never solves the model.
     fn constrain(&self, tables: &Tables, model: &mut Model, deadline: Deadline);
+    /// The formulation documents' own model of the puzzle: every `x[r,c,k]`, no reductions,
+    /// givens as rows, the documents' rows for cages and lines; `None` for a kind the
+    /// documents do not cover.
+    fn documents_model(&self) -> Option<Model> {
+        None
+    }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently
     /// of the model.
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;

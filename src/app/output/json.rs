@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use mipsolve::grid::Grid;
-use mipsolve::pipeline::Outcome;
+use mipsolve::pipeline::{CountEnd, Outcome};
 use serde::Serialize;
 
 use super::Output;
@@ -28,6 +28,12 @@ struct Line<'a> {
     solution: Option<Vec<Vec<u32>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     second_solution: Option<Vec<Vec<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<Vec<Vec<u32>>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -69,6 +75,9 @@ impl Output for Json {
             seconds: (record.seconds * 1e6).round() / 1e6,
             solution: None,
             second_solution: None,
+            count: None,
+            count_complete: None,
+            solutions: None,
             error: None,
             note: None,
             operators: (record.operators.iter())
@@ -88,6 +97,18 @@ impl Output for Json {
                     Outcome::Several { second, .. } => {
                         line.second_solution = rows(second);
                         ("solved", Some(false))
+                    }
+                    Outcome::Counted { solutions, end } => {
+                        let complete = *end == CountEnd::All;
+                        line.count = Some(solutions.len());
+                        line.count_complete = Some(complete);
+                        line.solutions = Some(solutions.iter().map(Grid::to_rows).collect());
+                        let unique =
+                            (solutions.len() > 1 || complete).then_some(solutions.len() == 1);
+                        match end {
+                            CountEnd::TimeLimit => ("timeout", unique),
+                            _ => ("solved", unique),
+                        }
                     }
                     Outcome::Infeasible { culprit } => {
                         line.note = culprit.as_ref().map(culprit_note);

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use mipsolve::grid::{cell_name, Grid};
-use mipsolve::pipeline::Outcome;
+use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
 use crate::app::record::{culprit_note, Record};
@@ -19,14 +19,17 @@ impl Output for Text {
         let Ok(solved) = &record.result else {
             return Ok(());
         };
-        let Some(text) = &solved.text else {
+        let Some(text) = solved.texts.first() else {
             return Ok(());
         };
         if self.headers {
             writeln!(out, "# {}", record.name())?;
         }
+        if let Outcome::Counted { end, .. } = &solved.outcome {
+            return write_count(&solved.texts, *end, out);
+        }
         out.write_all(text.as_bytes())?;
-        match (&solved.outcome, &solved.second_text) {
+        match (&solved.outcome, solved.texts.get(1)) {
             (Outcome::Unique(_), _) => out.write_all(b"# unique\n"),
             (Outcome::Several { first, second }, Some(text)) => {
                 out.write_all(b"# not unique, a second solution:\n")?;
@@ -56,8 +59,38 @@ impl Output for Text {
             )),
             Outcome::Timeout { found: None } => Some(format!("{name}: time limit reached")),
             Outcome::Several { .. } => Some(format!("{name}: not unique")),
+            Outcome::Counted {
+                solutions,
+                end: CountEnd::TimeLimit,
+            } => Some(format!(
+                "{name}: time limit reached after {}",
+                solutions_count(solutions.len())
+            )),
+            Outcome::Counted { .. } => None,
             Outcome::Solved(_) | Outcome::Unique(_) => None,
         }
+    }
+}
+
+/// A count: each solution under `# solution i`, then how many there are.
+fn write_count(texts: &[String], end: CountEnd, out: &mut dyn Write) -> io::Result<()> {
+    for (i, text) in texts.iter().enumerate() {
+        writeln!(out, "# solution {}", i + 1)?;
+        out.write_all(text.as_bytes())?;
+    }
+    let count = solutions_count(texts.len());
+    match end {
+        CountEnd::All => writeln!(out, "# {count} (all)"),
+        CountEnd::Limit => writeln!(out, "# at least {count}"),
+        CountEnd::TimeLimit => writeln!(out, "# at least {count} (time limit)"),
+    }
+}
+
+/// `1 solution`, `3 solutions`.
+fn solutions_count(n: usize) -> String {
+    match n {
+        1 => "1 solution".to_string(),
+        n => format!("{n} solutions"),
     }
 }
 
@@ -86,10 +119,6 @@ mod tests {
 
     fn written(outcome: Outcome) -> String {
         let render = |g: &Grid| format!("{:?}\n", g.to_rows());
-        let second = match &outcome {
-            Outcome::Several { second, .. } => Some(render(second)),
-            _ => None,
-        };
         let record = Record {
             file: "p.txt".into(),
             index: Some(0),
@@ -101,8 +130,7 @@ mod tests {
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {
-                text: outcome.solution().map(render),
-                second_text: second,
+                texts: outcome.solutions().into_iter().map(render).collect(),
                 outcome,
             }),
         };
@@ -117,6 +145,28 @@ mod tests {
         assert_eq!(
             written(Outcome::Timeout { found }),
             "[[1, 2], [2, 1]]\n# uniqueness unknown: time limit\n"
+        );
+    }
+
+    #[test]
+    fn a_count_shows_each_solution_then_whether_they_are_all() {
+        let solutions = vec![grid(&[[1, 2], [2, 1]]), grid(&[[2, 1], [1, 2]])];
+        let all = Outcome::Counted {
+            solutions: solutions.clone(),
+            end: CountEnd::All,
+        };
+        assert_eq!(
+            written(all),
+            "# solution 1\n[[1, 2], [2, 1]]\n# solution 2\n[[2, 1], [1, 2]]\n\
+             # 2 solutions (all)\n"
+        );
+        let limit = Outcome::Counted {
+            solutions: solutions[..1].to_vec(),
+            end: CountEnd::Limit,
+        };
+        assert_eq!(
+            written(limit),
+            "# solution 1\n[[1, 2], [2, 1]]\n# at least 1 solution\n"
         );
     }
 

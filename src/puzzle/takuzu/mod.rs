@@ -143,20 +143,22 @@ impl Takuzu {
                 if differ {
                     continue;
                 }
+                let pair = format!("{}_{}", lines[a].name.id(), lines[b].name.id());
                 let mut sum = LinExpr::default();
-                for (&(ra, ca), &(rb, cb)) in line_a.iter().zip(line_b) {
-                    let z = model.continuous(0.0, 1.0);
+                for (j, (&(ra, ca), &(rb, cb))) in line_a.iter().zip(line_b).enumerate() {
+                    let at = format!("{pair}_{}", j + 1);
+                    let z = model.continuous(format!("z_{at}"), 0.0, 1.0);
                     let mut both = model.x(ra, ca, 1);
                     both.add_expr(&model.x(rb, cb, 1), 1.0);
                     let mut le_sum = both.clone();
                     le_sum.add_var(z, -1.0);
-                    model.add(le_sum, 0.0, f64::INFINITY);
+                    model.add(format!("{at}_or"), le_sum, 0.0, f64::INFINITY);
                     let mut le_rest = both;
                     le_rest.add_var(z, 1.0);
-                    model.add(le_rest, f64::NEG_INFINITY, 2.0);
+                    model.add(format!("{at}_nand"), le_rest, f64::NEG_INFINITY, 2.0);
                     sum.add_var(z, 1.0);
                 }
-                model.add(sum, 1.0, f64::INFINITY);
+                model.add(format!("{pair}_differ"), sum, 1.0, f64::INFINITY);
             }
         }
     }
@@ -193,13 +195,14 @@ impl Puzzle for Takuzu {
             for &(r, c) in &line.cells {
                 ones.add_expr(&model.x(r, c, 1), 1.0);
             }
-            model.add(ones, half, half);
-            for w in line.cells.windows(3) {
+            let id = line.name.id();
+            model.add(format!("{id}_ones"), ones, half, half);
+            for (j, w) in line.cells.windows(3).enumerate() {
                 let mut window = LinExpr::default();
                 for &(r, c) in w {
                     window.add_expr(&model.x(r, c, 1), 1.0);
                 }
-                model.add(window, 1.0, 2.0);
+                model.add(format!("{id}_win{}", j + 1), window, 1.0, 2.0);
             }
         }
         if !self.allow_duplicate_lines {
@@ -207,6 +210,19 @@ impl Puzzle for Takuzu {
             self.distinct(model, row_lines, deadline);
             self.distinct(model, col_lines, deadline);
         }
+    }
+
+    fn documents_model(&self) -> Option<Model> {
+        let mut model = Model::explicit(Domains::full(self.rows, self.cols, vec![0, 1]));
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if let Some(digit) = self.given(r, c) {
+                    model.fix(r, c, usize::from(digit));
+                }
+            }
+        }
+        self.constrain(&Tables::default(), &mut model, Deadline::none());
+        Some(model)
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {

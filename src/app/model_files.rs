@@ -1,0 +1,90 @@
+//! `--write-model DIR`: each puzzle's MIP in a file of its own, and beside it, when solutions
+//! were counted or checked for uniqueness, the certificate with them cut off.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use mipsolve::export::{self, Formulation};
+use mipsolve::model_text;
+use mipsolve::pipeline::{Outcome, Question};
+use mipsolve::puzzle::Puzzle;
+
+use super::cli::WriteModel;
+use super::walk::{self, Item};
+
+/// A file name stem per item, `<file-stem>` or `<file-stem>-<index>` in a collection
+/// (`stdin` for standard input), made unique within the run by `-2`, `-3`, ... so that no
+/// puzzle's file overwrites another's.
+pub fn stems(items: &[Item]) -> Vec<String> {
+    let mut taken = HashSet::new();
+    (items.iter())
+        .map(|item| {
+            let stem = match item.file.as_str() {
+                "-" => "stdin".to_string(),
+                file => Path::new(file)
+                    .file_stem()
+                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned()),
+            };
+            let base = match item.index {
+                Some(i) if item.in_collection => format!("{stem}-{i}"),
+                _ => stem,
+            };
+            let mut name = base.clone();
+            let mut n = 1;
+            while !taken.insert(name.clone()) {
+                n += 1;
+                name = format!("{base}-{n}");
+            }
+            name
+        })
+        .collect()
+}
+
+/// Writes the puzzle's model as `DIR/STEM.lp` (or `.mps`), and with uniqueness or a count
+/// asked and a solution found, `DIR/STEM-nogood.lp` with the found solutions cut off.
+pub fn write(
+    spec: &WriteModel,
+    stem: &str,
+    title: &str,
+    puzzle: &dyn Puzzle,
+    question: Question,
+    outcome: &Outcome,
+) -> Result<(), String> {
+    let (which, formulation) = match spec.formulation {
+        Formulation::Reduced => (
+            "the model HiGHS is handed, after the exact reductions",
+            "reduced",
+        ),
+        Formulation::Documents => ("the formulation documents' model", "documents"),
+    };
+    let Some(model) = export::model(puzzle, spec.formulation) else {
+        return Err(format!("no {formulation} model for this kind"));
+    };
+    let extension = spec.format.extension();
+    let save = |name: String, text: String| {
+        let path = spec.dir.join(format!("{name}.{extension}"));
+        std::fs::write(&path, text).map_err(|e| {
+            let path = path.display();
+            format!("cannot write the model to {path}: {}", walk::io_message(&e))
+        })
+    };
+    let title = format!("{title}: {which}");
+    save(
+        stem.to_string(),
+        model_text::write(&model, spec.format, &title),
+    )?;
+    let solutions = outcome.solutions();
+    if question == Question::Solve || solutions.is_empty() {
+        return Ok(());
+    }
+    let cut = export::with_cuts(&model, &solutions);
+    let found = match solutions.len() {
+        1 => "the solution".to_string(),
+        n => format!("the {n} solutions"),
+    };
+    let title = format!("{title}, with {found} found cut off: infeasible means there is no other");
+    save(
+        format!("{stem}-nogood"),
+        model_text::write(&cut, spec.format, &title),
+    )
+}

@@ -1,0 +1,44 @@
+//! A puzzle's MIP for other solvers: the model HiGHS is handed (after the exact reductions)
+//! or the formulation documents' own, and the same model with found solutions cut off, a
+//! certificate: a solver that finds it infeasible has re-proved that they are all.
+
+use crate::deadline::Deadline;
+use crate::grid::Grid;
+use crate::model::Model;
+use crate::puzzle::Puzzle;
+
+/// Which model is written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Formulation {
+    /// The model as HiGHS is handed it: candidates left by the exact reductions, decided
+    /// cells folded into constants, cage tables.
+    #[default]
+    Reduced,
+    /// The formulation documents' model: every `x[r,c,k]`, no reductions.
+    Documents,
+}
+
+/// The puzzle's model in `formulation`; `None` when the kind has no documents' model.
+pub fn model(puzzle: &dyn Puzzle, formulation: Formulation) -> Option<Model> {
+    if formulation == Formulation::Documents {
+        return puzzle.documents_model();
+    }
+    let (rows, cols) = puzzle.shape();
+    Some(match puzzle.reduce(Deadline::none()) {
+        Some(reduced) => {
+            let mut model = Model::new(reduced.domains);
+            puzzle.constrain(&reduced.tables, &mut model, Deadline::none());
+            model
+        }
+        None => Model::infeasible(rows, cols, "exact_reductions_find_no_solution"),
+    })
+}
+
+/// `model` with each of `solutions` cut off by a no-good row (`nogood1`, `nogood2`, ...).
+pub fn with_cuts(model: &Model, solutions: &[&Grid]) -> Model {
+    let mut cut = model.clone();
+    for grid in solutions {
+        cut.forbid(grid);
+    }
+    cut
+}

@@ -1,0 +1,282 @@
+//! The model as text for other MIP solvers: CPLEX LP or free MPS, with the model's own
+//! variable and row names, written exactly as the rows are handed to HiGHS (a row with two
+//! different finite bounds becomes two rows, `_ge` and `_le`).
+
+use std::fmt::Write;
+
+use crate::grid::cell_name;
+use crate::model::{Model, Row, VarKind};
+
+/// A file format for models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelFormat {
+    /// CPLEX LP format (`.lp`).
+    Lp,
+    /// Free MPS format (`.mps`).
+    Mps,
+}
+
+impl ModelFormat {
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ModelFormat::Lp => "lp",
+            ModelFormat::Mps => "mps",
+        }
+    }
+}
+
+/// The name of the variable that stands in for a row proven false by constant folding.
+const FALSE_ROW_VAR: &str = "folded_false";
+
+/// `model` in `format`, opened by comment lines: `title`, what the names mean, and the cells
+/// the model does not hold because they were decided before it.
+pub fn write(model: &Model, format: ModelFormat, title: &str) -> String {
+    let comment = match format {
+        ModelFormat::Lp => "\\",
+        ModelFormat::Mps => "*",
+    };
+    let mut out = String::new();
+    for line in preamble(model, title) {
+        let _ = writeln!(out, "{comment} {line}");
+    }
+    let rows = sided_rows(model);
+    match format {
+        ModelFormat::Lp => lp(model, &rows, &mut out),
+        ModelFormat::Mps => mps(model, &rows, &mut out),
+    }
+    out
+}
+
+/// What the comment lines say before the model.
+fn preamble(model: &Model, title: &str) -> Vec<String> {
+    let mut lines = vec![
+        title.to_string(),
+        "x_r1c2_5 = 1: cell r1c2 holds 5; y_r1c2_3_5: r1c2 holds 5 when 1, 3 when 0;".into(),
+        "z_, d_, o_: cage choices, signs and operators; the objective is zero (feasibility)".into(),
+    ];
+    let decided: Vec<String> = (model.constant_cells().into_iter())
+        .map(|(cell, value)| format!("{}={value}", cell_name(cell)))
+        .collect();
+    if !decided.is_empty() {
+        lines.push(format!("decided before the model ({}):", decided.len()));
+        lines.extend(decided.chunks(12).map(|chunk| chunk.join(" ")));
+    }
+    if let Some(row) = model.contradiction() {
+        lines.push(format!(
+            "row {row} folded to a false constant: the model is infeasible"
+        ));
+    }
+    lines
+}
+
+/// A one-sided row as written: `name: terms SENSE rhs`.
+struct Sided<'a> {
+    name: String,
+    row: &'a Row,
+    sense: &'static str,
+    rhs: f64,
+}
+
+/// The rows as handed to HiGHS: equalities, and each finite side of the others.
+fn sided_rows(model: &Model) -> Vec<Sided<'_>> {
+    let mut out = Vec::new();
+    for row in model.constraints() {
+        let both = row.lo.is_finite() && row.hi.is_finite();
+        let side = |suffix: &str| match both {
+            true => format!("{}_{suffix}", row.name),
+            false => row.name.clone(),
+        };
+        if row.lo == row.hi {
+            let (name, sense, rhs) = (row.name.clone(), "=", row.lo);
+            out.push(Sided {
+                name,
+                row,
+                sense,
+                rhs,
+            });
+            continue;
+        }
+        if row.lo.is_finite() {
+            let (name, sense, rhs) = (side("ge"), ">=", row.lo);
+            out.push(Sided {
+                name,
+                row,
+                sense,
+                rhs,
+            });
+        }
+        if row.hi.is_finite() {
+            let (name, sense, rhs) = (side("le"), "<=", row.hi);
+            out.push(Sided {
+                name,
+                row,
+                sense,
+                rhs,
+            });
+        }
+    }
+    out
+}
+
+/// A number as the formats read it: integers without a fraction, `-0` as `0`.
+fn number(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    format!("{x}")
+}
+
+fn lp(model: &Model, rows: &[Sided], out: &mut String) {
+    let names = model.var_names();
+    out.push_str("Minimize\n obj:");
+    match names.first() {
+        Some(first) => {
+            let _ = writeln!(out, " 0 {first}");
+        }
+        None if model.is_contradictory() => {
+            let _ = writeln!(out, " 0 {FALSE_ROW_VAR}");
+        }
+        None => out.push('\n'),
+    }
+    out.push_str("Subject To\n");
+    for side in rows {
+        let _ = write!(out, " {}:", side.name);
+        for (i, &(v, a)) in side.row.terms.iter().enumerate() {
+            if i > 0 && i % 8 == 0 {
+                out.push_str("\n   ");
+            }
+            let sign = match (a < 0.0, i) {
+                (true, _) => " -",
+                (false, 0) => "",
+                (false, _) => " +",
+            };
+            match a.abs() {
+                1.0 => {
+                    let _ = write!(out, "{sign} {}", names[v.0]);
+                }
+                m => {
+                    let _ = write!(out, "{sign} {} {}", number(m), names[v.0]);
+                }
+            }
+        }
+        let _ = writeln!(out, " {} {}", side.sense, number(side.rhs));
+    }
+    if let Some(row) = model.contradiction() {
+        let _ = writeln!(out, " {row}: {FALSE_ROW_VAR} >= 1");
+    }
+    out.push_str("Bounds\n");
+    for (name, kind) in names.iter().zip(model.vars()) {
+        if let VarKind::Continuous { lo, hi } = *kind {
+            let _ = writeln!(out, " {} <= {name} <= {}", bound(lo), bound(hi));
+        }
+    }
+    if model.is_contradictory() {
+        let _ = writeln!(out, " {FALSE_ROW_VAR} = 0");
+    }
+    let binaries: Vec<&String> = (names.iter().zip(model.vars()))
+        .filter(|(_, kind)| **kind == VarKind::Binary)
+        .map(|(name, _)| name)
+        .collect();
+    if !binaries.is_empty() {
+        out.push_str("Binary\n");
+        for chunk in binaries.chunks(8) {
+            let joined: Vec<&str> = chunk.iter().map(|s| s.as_str()).collect();
+            let _ = writeln!(out, " {}", joined.join(" "));
+        }
+    }
+    out.push_str("End\n");
+}
+
+/// A bound in LP syntax.
+fn bound(x: f64) -> String {
+    match x {
+        f64::INFINITY => "+inf".into(),
+        f64::NEG_INFINITY => "-inf".into(),
+        x => number(x),
+    }
+}
+
+fn mps(model: &Model, rows: &[Sided], out: &mut String) {
+    let names = model.var_names();
+    out.push_str("NAME mipsolve\nROWS\n N obj\n");
+    for side in rows {
+        let kind = match side.sense {
+            "=" => 'E',
+            ">=" => 'G',
+            _ => 'L',
+        };
+        let _ = writeln!(out, " {kind} {}", side.name);
+    }
+    let false_row = model.contradiction();
+    if let Some(row) = false_row {
+        let _ = writeln!(out, " G {row}");
+    }
+    // Column-wise entries: for each variable, the rows it appears in.
+    let mut entries: Vec<Vec<(&str, f64)>> = vec![Vec::new(); names.len()];
+    for side in rows {
+        for &(v, a) in &side.row.terms {
+            entries[v.0].push((&side.name, a));
+        }
+    }
+    out.push_str("COLUMNS\n");
+    let mut integer = false;
+    for (i, (name, kind)) in names.iter().zip(model.vars()).enumerate() {
+        let binary = *kind == VarKind::Binary;
+        if binary != integer {
+            let marker = if binary { "INTORG" } else { "INTEND" };
+            let _ = writeln!(out, " MARKER 'MARKER' '{marker}'");
+            integer = binary;
+        }
+        if entries[i].is_empty() {
+            let _ = writeln!(out, " {name} obj 0");
+        }
+        for &(row, a) in &entries[i] {
+            let _ = writeln!(out, " {name} {row} {}", number(a));
+        }
+    }
+    if integer {
+        out.push_str(" MARKER 'MARKER' 'INTEND'\n");
+    }
+    if let Some(row) = false_row {
+        let _ = writeln!(out, " {FALSE_ROW_VAR} {row} 1");
+    }
+    out.push_str("RHS\n");
+    for side in rows.iter().filter(|s| s.rhs != 0.0) {
+        let _ = writeln!(out, " RHS {} {}", side.name, number(side.rhs));
+    }
+    if let Some(row) = false_row {
+        let _ = writeln!(out, " RHS {row} 1");
+    }
+    out.push_str("BOUNDS\n");
+    for (name, kind) in names.iter().zip(model.vars()) {
+        match *kind {
+            VarKind::Binary => {
+                let _ = writeln!(out, " BV BND {name}");
+            }
+            VarKind::Continuous { lo, hi } => {
+                for (tag, x) in [("LO", lo), ("UP", hi)] {
+                    match x {
+                        f64::INFINITY => {
+                            let _ = writeln!(out, " PL BND {name}");
+                        }
+                        f64::NEG_INFINITY => {
+                            let _ = writeln!(out, " MI BND {name}");
+                        }
+                        x => {
+                            let _ = writeln!(out, " {tag} BND {name} {}", number(x));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if false_row.is_some() {
+        let _ = writeln!(out, " FX BND {FALSE_ROW_VAR} 0");
+    }
+    out.push_str("ENDATA\n");
+}
+
+#[cfg(test)]
+#[path = "model_text_tests.rs"]
+mod tests;
