@@ -26,6 +26,7 @@ pub mod cage;
 pub mod deadline;
 pub mod domains;
 pub mod error;
+pub mod explain;
 pub mod export;
 pub mod geometry;
 pub mod grid;

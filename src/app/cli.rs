@@ -39,6 +39,8 @@ pub struct Config {
     pub jobs: usize,
     /// No progress bar and no summary.
     pub quiet: bool,
+    /// Explain a puzzle with no solution or with several.
+    pub explain: bool,
     /// Where and how each puzzle's model is written, if asked.
     pub write_model: Option<WriteModel>,
 }
@@ -63,6 +65,10 @@ struct Common {
     /// Also prove the solution unique, or show a second one
     #[arg(long)]
     check_unique: bool,
+    /// For a puzzle with no solution, name a minimal set of givens and cages that conflict;
+    /// for one with several, suggest givens that make it unique (implies --check-unique)
+    #[arg(long)]
+    explain: bool,
     /// Find up to N distinct solutions and tell whether they are all
     #[arg(long, value_name = "N", conflicts_with = "check_unique",
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -250,7 +256,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         options,
         paths: common.paths,
         solve: SolveOptions {
-            question: match (common.count, common.check_unique) {
+            question: match (common.count, common.check_unique || common.explain) {
                 (Some(n), _) => Question::Count(n as usize),
                 (None, true) => Question::Unique,
                 (None, false) => Question::Solve,
@@ -263,6 +269,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         },
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,
+        explain: common.explain,
         write_model: common.write_model.map(|dir| WriteModel {
             dir,
             format: match common.model_format {

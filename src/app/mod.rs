@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use mipsolve::pipeline;
+use mipsolve::puzzle::Puzzle;
+use mipsolve::{explain, pipeline};
 
 use cli::Config;
 use output::Output;
@@ -99,6 +100,40 @@ fn print_record(output: &dyn Output, record: &Record, out: &mut dyn Write) -> io
     Ok(())
 }
 
+/// Solves one puzzle, then writes its model and explains it, as asked; an error is one
+/// line naming the file.
+fn solve_puzzle(
+    config: &Config,
+    item: &Item,
+    stem: &str,
+    puzzle: &dyn Puzzle,
+) -> Result<Solved, String> {
+    let fail = |err: &dyn std::fmt::Display| format!("{}: {err}", item.file);
+    let outcome = pipeline::run(puzzle, config.solve).map_err(|e| fail(&e))?;
+    if let Some(spec) = &config.write_model {
+        let name = match item.index {
+            Some(i) if item.in_collection => format!("{} [{i}]", item.file),
+            _ => item.file.clone(),
+        };
+        let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
+        let question = config.solve.question;
+        model_files::write(spec, stem, &title, puzzle, question, &outcome).map_err(|e| fail(&e))?;
+    }
+    let explanation = match config.explain {
+        true => {
+            explain::explain(puzzle, &outcome, config.solve.time_limit).map_err(|e| fail(&e))?
+        }
+        false => None,
+    };
+    Ok(Solved {
+        explanation,
+        texts: (outcome.solutions().into_iter())
+            .map(|g| puzzle.render(g))
+            .collect(),
+        outcome,
+    })
+}
+
 /// The closing summary line.
 fn summary(counts: &BTreeMap<Verdict, usize>, skipped: usize, seconds: f64) -> String {
     let count = |v| counts.get(&v).copied().unwrap_or(0);
@@ -127,33 +162,13 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
     let mut operators = Vec::new();
     let result = match &item.puzzle {
         Err(message) => Err(message.clone()),
-        Ok(puzzle) => match pipeline::run(puzzle.as_ref(), config.solve) {
-            Ok(outcome) => 'solved: {
-                if let Some(spec) = &config.write_model {
-                    let name = match item.index {
-                        Some(i) if item.in_collection => format!("{} [{i}]", item.file),
-                        _ => item.file.clone(),
-                    };
-                    let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
-                    let question = config.solve.question;
-                    let written =
-                        model_files::write(spec, stem, &title, puzzle.as_ref(), question, &outcome);
-                    if let Err(message) = written {
-                        break 'solved Err(format!("{name}: {message}"));
-                    }
-                }
-                operators = (outcome.solution())
-                    .map(|g| puzzle.hidden_operators(g))
-                    .unwrap_or_default();
-                Ok(Solved {
-                    texts: (outcome.solutions().into_iter())
-                        .map(|g| puzzle.render(g))
-                        .collect(),
-                    outcome,
-                })
+        Ok(puzzle) => {
+            let solved = solve_puzzle(config, item, stem, puzzle.as_ref());
+            if let Some(grid) = solved.as_ref().ok().and_then(|s| s.outcome.solution()) {
+                operators = puzzle.hidden_operators(grid);
             }
-            Err(err) => Err(format!("{}: {err}", item.file)),
-        },
+            solved
+        }
     };
     Record {
         file: item.file.clone(),

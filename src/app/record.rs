@@ -1,5 +1,7 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
+use mipsolve::explain::{Clue, Explanation};
+use mipsolve::grid::cell_name;
 use mipsolve::pipeline::{CountEnd, Outcome};
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 
@@ -33,6 +35,8 @@ pub struct Solved {
     pub outcome: Outcome,
     /// Every solution found (the first, the witness, or a count's), rendered.
     pub texts: Vec<String>,
+    /// What `--explain` found, when asked and the outcome calls for it.
+    pub explanation: Option<Explanation>,
 }
 
 /// How a record counts in the summary and the exit code.
@@ -86,6 +90,55 @@ impl Record {
             _ => self.file.clone(),
         }
     }
+}
+
+/// A clue as a person reads it: `r1c2=5`, `cage 4 (11+)`.
+pub fn clue_text(clue: &Clue) -> String {
+    match clue {
+        Clue::Given { cell, value } => format!("{}={value}", cell_name(*cell)),
+        Clue::Cage { index, op, target } => format!("cage {} ({target}{op})", index + 1),
+    }
+}
+
+/// What `--explain` says about a puzzle with no solution: the conflicting clues.
+pub fn conflict_text(clues: &[Clue]) -> String {
+    let givens = clues
+        .iter()
+        .filter(|c| matches!(c, Clue::Given { .. }))
+        .count();
+    let cages = clues.len() - givens;
+    let counted = |n: usize, what: &str| match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    };
+    let list: Vec<String> = clues.iter().map(clue_text).collect();
+    let list = list.join(", ");
+    match (givens, cages) {
+        (0, 0) => "the rules alone have no solution".to_string(),
+        (1, 0) => format!("this given alone has no solution: {list} (without it there is one)"),
+        (0, 1) => format!("this cage alone has no solution: {list} (without it there is one)"),
+        (g, c) => {
+            let what = match (g, c) {
+                (g, 0) => counted(g, "given"),
+                (0, c) => counted(c, "cage"),
+                (g, c) => format!("{} and {}", counted(g, "given"), counted(c, "cage")),
+            };
+            format!("these {what} conflict: {list} (removing any one of them allows a solution)")
+        }
+    }
+}
+
+/// What `--explain` suggests for a puzzle with several solutions.
+pub fn repair_text(givens: &[Clue]) -> String {
+    let list: Vec<String> = givens.iter().map(clue_text).collect();
+    let count = match givens.len() {
+        1 => "1 more given".to_string(),
+        n => format!("{n} more givens"),
+    };
+    format!(
+        "unique with {count} (greedy; none can be left out): {}",
+        list.join(", ")
+    )
 }
 
 /// What an infeasible puzzle's culprit rule means for the user.

@@ -8,7 +8,8 @@ use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
-use crate::geometry::Area;
+use crate::explain::Clue;
+use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::symbols::Alphabet;
@@ -214,6 +215,46 @@ impl Puzzle for Latin {
                 None => cage.constrain_arithmetic(i, model, self.formulation.products),
             }
         }
+    }
+
+    fn clues(&self) -> Vec<Clue> {
+        let n = self.size;
+        let givens = (0..n * n).filter_map(|i| {
+            let (cell, value) = ((i / n, i % n), self.givens.get(i / n, i % n));
+            (value != 0).then_some(Clue::Given { cell, value })
+        });
+        let cages = (self.cages.iter().enumerate()).map(|(index, cage)| Clue::Cage {
+            index,
+            op: cage.op.symbol(),
+            target: cage.target,
+        });
+        givens.chain(cages).collect()
+    }
+
+    fn with_clues(&self, clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
+        let mut givens = Grid::filled(self.size, self.size, 0);
+        let mut kept = vec![false; self.cages.len()];
+        for clue in clues {
+            match *clue {
+                Clue::Given { cell, value } => givens.set(cell.0, cell.1, value),
+                Clue::Cage { index, .. } => kept[index] = true,
+            }
+        }
+        let dropped = |area: &Area| matches!(area.name, AreaName::Cage(i) if !kept[i]);
+        let areas: Vec<Area> = (self.areas.iter())
+            .filter(|a| !dropped(a))
+            .cloned()
+            .collect();
+        let cages = (self.cages.iter().zip(&kept))
+            .filter(|(_, &keep)| keep)
+            .map(|(cage, _)| cage.clone())
+            .collect();
+        Some(Box::new(Latin {
+            areas: areas.into(),
+            cages,
+            givens,
+            ..self.clone()
+        }))
     }
 
     fn documents_model(&self) -> Option<Model> {

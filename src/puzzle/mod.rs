@@ -16,6 +16,7 @@ use crate::cage::Tables;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
+use crate::explain::Clue;
 use crate::grid::Grid;
 use crate::model::Model;
 
@@ -50,6 +51,15 @@ pub trait Puzzle: Send + Sync {
     /// For each cage with a hidden operator, the operators the grid meets its target with.
     fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
         Vec::new()
+    }
+    /// The clues an explanation can name: givens, then cages, in input order.
+    fn clues(&self) -> Vec<Clue> {
+        Vec::new()
+    }
+    /// The same puzzle with exactly `clues` as its givens and cages (cages by their index in
+    /// [`Puzzle::clues`]; givens may be new); `None` for a kind without clues.
+    fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
+        None
     }
     /// The same puzzle without a rule the user can switch off, to tell whether that rule
     /// alone stands in the way of a solution.

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use mipsolve::explain::{Clue, Explanation};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{CountEnd, Outcome};
 use serde::Serialize;
@@ -40,6 +41,42 @@ struct Line<'a> {
     note: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     operators: Vec<Operators<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<Clues>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    differs: Option<Vec<[usize; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repair: Option<Repair>,
+}
+
+/// Givens as `[row, col, value]` and cages by number, all 1-based.
+#[derive(Serialize, Default)]
+struct Clues {
+    givens: Vec<[u64; 3]>,
+    cages: Vec<usize>,
+}
+
+impl Clues {
+    fn of(clues: &[Clue]) -> Clues {
+        let mut out = Clues::default();
+        for clue in clues {
+            match *clue {
+                Clue::Given { cell, value } => {
+                    let (r, c) = (cell.0 as u64 + 1, cell.1 as u64 + 1);
+                    out.givens.push([r, c, u64::from(value)]);
+                }
+                Clue::Cage { index, .. } => out.cages.push(index + 1),
+            }
+        }
+        out
+    }
+}
+
+/// Givens that make a puzzle unique, and how they were chosen.
+#[derive(Serialize)]
+struct Repair {
+    givens: Vec<[u64; 3]>,
+    method: &'static str,
 }
 
 /// The operators of one hidden-operator cage.
@@ -86,6 +123,9 @@ impl Output for Json {
                     ops: &h.operators,
                 })
                 .collect(),
+            conflict: None,
+            differs: None,
+            repair: None,
         };
         match &record.result {
             Err(message) => line.error = Some(message),
@@ -117,6 +157,27 @@ impl Output for Json {
                     Outcome::Timeout { .. } => ("timeout", None),
                 };
                 line.solution = solved.outcome.solution().and_then(rows);
+                match &solved.explanation {
+                    Some(Explanation::Conflict(clues)) => line.conflict = Some(Clues::of(clues)),
+                    Some(Explanation::Repair(givens)) => {
+                        let solutions = solved.outcome.solutions();
+                        if let [first, second, ..] = solutions[..] {
+                            line.differs = Some(differences(first, second));
+                        }
+                        line.repair = Some(Repair {
+                            givens: Clues::of(givens).givens,
+                            method: "greedy",
+                        });
+                    }
+                    Some(Explanation::TimeLimit) => {
+                        let reason = "time limit reached before the explanation";
+                        line.note = Some(match line.note.take() {
+                            Some(note) => format!("{note}; {reason}"),
+                            None => reason.to_string(),
+                        });
+                    }
+                    None => {}
+                }
             }
         }
         serde_json::to_writer(&mut *out, &line)?;
@@ -126,4 +187,13 @@ impl Output for Json {
     fn note(&self, record: &Record) -> Option<String> {
         record.result.as_ref().err().cloned()
     }
+}
+
+/// The 1-based cells where two grids differ.
+fn differences(first: &Grid, second: &Grid) -> Vec<[usize; 2]> {
+    (0..first.rows())
+        .flat_map(|r| (0..first.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| first.get(r, c) != second.get(r, c))
+        .map(|(r, c)| [r + 1, c + 1])
+        .collect()
 }

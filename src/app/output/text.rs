@@ -2,11 +2,12 @@
 
 use std::io::{self, Write};
 
+use mipsolve::explain::Explanation;
 use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
-use crate::app::record::{culprit_note, Record};
+use crate::app::record::{conflict_text, culprit_note, repair_text, Record};
 
 /// The text format.
 pub struct Text {
@@ -26,18 +27,26 @@ impl Output for Text {
             writeln!(out, "# {}", record.name())?;
         }
         if let Outcome::Counted { end, .. } = &solved.outcome {
-            return write_count(&solved.texts, *end, out);
+            write_count(&solved.texts, *end, out)?;
+        } else {
+            out.write_all(text.as_bytes())?;
         }
-        out.write_all(text.as_bytes())?;
         match (&solved.outcome, solved.texts.get(1)) {
-            (Outcome::Unique(_), _) => out.write_all(b"# unique\n"),
+            (Outcome::Unique(_), _) => out.write_all(b"# unique\n")?,
             (Outcome::Several { first, second }, Some(text)) => {
                 out.write_all(b"# not unique, a second solution:\n")?;
                 out.write_all(text.as_bytes())?;
-                writeln!(out, "# differs at {}", differences(first, second))
+                writeln!(out, "# differs at {}", differences(first, second))?;
             }
             (Outcome::Timeout { found: Some(_) }, _) => {
-                out.write_all(b"# uniqueness unknown: time limit\n")
+                out.write_all(b"# uniqueness unknown: time limit\n")?
+            }
+            _ => {}
+        }
+        match &solved.explanation {
+            Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
+            Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
+                out.write_all(b"# no repair found: time limit\n")
             }
             _ => Ok(()),
         }
@@ -49,11 +58,18 @@ impl Output for Text {
             Ok(solved) => solved,
         };
         let name = record.name();
+        let explained = match &solved.explanation {
+            Some(Explanation::Conflict(clues)) => format!(": {}", conflict_text(clues)),
+            Some(Explanation::TimeLimit) => " (time limit reached before the explanation)".into(),
+            _ => String::new(),
+        };
         match &solved.outcome {
-            Outcome::Infeasible { culprit: None } => Some(format!("{name}: no solution")),
+            Outcome::Infeasible { culprit: None } => {
+                Some(format!("{name}: no solution{explained}"))
+            }
             Outcome::Infeasible {
                 culprit: Some(rule),
-            } => Some(format!("{name}: {}", culprit_note(rule))),
+            } => Some(format!("{name}: {}{explained}", culprit_note(rule))),
             Outcome::Timeout { found: Some(_) } => Some(format!(
                 "{name}: time limit reached before uniqueness was decided"
             )),
@@ -130,6 +146,7 @@ mod tests {
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {
+                explanation: None,
                 texts: outcome.solutions().into_iter().map(render).collect(),
                 outcome,
             }),

@@ -15,6 +15,7 @@ use crate::cage::Tables;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
+use crate::explain::Clue;
 use crate::geometry::{columns, rows, Area};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
@@ -210,6 +211,35 @@ impl Puzzle for Takuzu {
             self.distinct(model, row_lines, deadline);
             self.distinct(model, col_lines, deadline);
         }
+    }
+
+    fn clues(&self) -> Vec<Clue> {
+        (self.givens.iter().enumerate())
+            .filter_map(|(i, given)| {
+                let cell = (i / self.cols, i % self.cols);
+                given.map(|digit| Clue::Given {
+                    cell,
+                    value: u32::from(digit),
+                })
+            })
+            .collect()
+    }
+
+    fn with_clues(&self, clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
+        let mut givens = vec![None; self.rows * self.cols];
+        for clue in clues {
+            if let Clue::Given {
+                cell: (r, c),
+                value,
+            } = *clue
+            {
+                givens[r * self.cols + c] = Some(value as u8);
+            }
+        }
+        Some(Box::new(Takuzu {
+            givens,
+            ..self.clone()
+        }))
     }
 
     fn documents_model(&self) -> Option<Model> {

@@ -1,0 +1,163 @@
+//! Explanations a constructor can act on: for a puzzle with no solution, a minimal set of its
+//! clues (givens, cages) that already has none; for one with several, a few givens from the
+//! first solution that make it unique. Every check is a full solve (reductions, split, HiGHS).
+
+use std::time::Duration;
+
+use crate::error::SolveError;
+use crate::grid::{Cell, Grid};
+use crate::pipeline::{self, Outcome, Question, SolveOptions};
+use crate::puzzle::Puzzle;
+
+/// One clue of a puzzle: a given or a cage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Clue {
+    /// A cell given in the input.
+    Given {
+        /// The cell, 0-based.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+    },
+    /// A cage of the input.
+    Cage {
+        /// Its position in the input, 0-based.
+        index: usize,
+        /// Its op symbol (`+`, `?`, ...).
+        op: &'static str,
+        /// Its target.
+        target: u64,
+    },
+}
+
+/// What `--explain` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Explanation {
+    /// These clues alone have no solution, and without any one of them there is one.
+    Conflict(Vec<Clue>),
+    /// With these givens (from the first solution) added, the puzzle is unique; chosen
+    /// greedily, and none of them can be left out.
+    Repair(Vec<Clue>),
+    /// The time limit ran out before an explanation was complete.
+    TimeLimit,
+}
+
+/// Explains an infeasible or not-unique `outcome` of `puzzle`; `None` for other outcomes,
+/// or when the kind has no clues to name. Each solve has `time_limit`.
+pub fn explain(
+    puzzle: &dyn Puzzle,
+    outcome: &Outcome,
+    time_limit: Option<Duration>,
+) -> Result<Option<Explanation>, SolveError> {
+    let clues = puzzle.clues();
+    if clues.is_empty() || puzzle.with_clues(&clues).is_none() {
+        return Ok(None);
+    }
+    let check = Check { puzzle, time_limit };
+    match outcome {
+        Outcome::Infeasible { .. } => check.conflict(clues).map(Some),
+        Outcome::Several { first, second } => check.repair(clues, first, second).map(Some),
+        Outcome::Counted { solutions, .. } if solutions.len() > 1 => {
+            check.repair(clues, &solutions[0], &solutions[1]).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Solves variants of one puzzle with other clues.
+struct Check<'a> {
+    puzzle: &'a dyn Puzzle,
+    time_limit: Option<Duration>,
+}
+
+/// What a variant of the puzzle turned out to be.
+enum Verdict {
+    Infeasible,
+    Solvable,
+    Unique,
+    Several(Grid, Grid),
+    TimeLimit,
+}
+
+impl Check<'_> {
+    fn solve(&self, clues: &[Clue], question: Question) -> Result<Verdict, SolveError> {
+        let Some(variant) = self.puzzle.with_clues(clues) else {
+            return Err(SolveError::Backend(
+                "the puzzle cannot change its clues".into(),
+            ));
+        };
+        let options = SolveOptions {
+            question,
+            time_limit: self.time_limit,
+        };
+        Ok(match pipeline::run(variant.as_ref(), options)? {
+            Outcome::Infeasible { .. } => Verdict::Infeasible,
+            Outcome::Timeout { .. } => Verdict::TimeLimit,
+            Outcome::Several { first, second } => Verdict::Several(first, second),
+            Outcome::Unique(_) => Verdict::Unique,
+            Outcome::Solved(_) | Outcome::Counted { .. } => Verdict::Solvable,
+        })
+    }
+
+    /// The deletion filter: each clue in turn is left out for good if the rest still has
+    /// no solution. What stays is minimal: without any one of its clues there is a solution.
+    fn conflict(&self, mut kept: Vec<Clue>) -> Result<Explanation, SolveError> {
+        let mut i = 0;
+        while i < kept.len() {
+            let mut trial = kept.clone();
+            trial.remove(i);
+            match self.solve(&trial, Question::Solve)? {
+                Verdict::Infeasible => kept = trial,
+                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
+                _ => i += 1,
+            }
+        }
+        Ok(Explanation::Conflict(kept))
+    }
+
+    /// Greedy repair: while a second solution exists, give the first solution's value at a
+    /// cell where they differ; then leave out every added given the rest does without.
+    fn repair(
+        &self,
+        clues: Vec<Clue>,
+        first: &Grid,
+        second: &Grid,
+    ) -> Result<Explanation, SolveError> {
+        let given = |cell: Cell| Clue::Given {
+            cell,
+            value: first.get(cell.0, cell.1),
+        };
+        let mut added: Vec<Clue> = Vec::new();
+        let mut other = second.clone();
+        while let Some(cell) = first_difference(first, &other) {
+            added.push(given(cell));
+            let all = [clues.clone(), added.clone()].concat();
+            match self.solve(&all, Question::Unique)? {
+                Verdict::Unique => break,
+                Verdict::Several(a, b) => other = if a == *first { b } else { a },
+                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
+                // The first solution keeps every added given: these cannot happen.
+                Verdict::Infeasible | Verdict::Solvable => break,
+            }
+        }
+        let mut i = 0;
+        while i < added.len() {
+            let mut trial = added.clone();
+            trial.remove(i);
+            let all = [clues.clone(), trial.clone()].concat();
+            match self.solve(&all, Question::Unique)? {
+                Verdict::Unique => added = trial,
+                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
+                _ => i += 1,
+            }
+        }
+        Ok(Explanation::Repair(added))
+    }
+}
+
+/// The first cell, in reading order, where two grids differ.
+fn first_difference(a: &Grid, b: &Grid) -> Option<Cell> {
+    (0..a.rows())
+        .flat_map(|r| (0..a.cols()).map(move |c| (r, c)))
+        .find(|&(r, c)| a.get(r, c) != b.get(r, c))
+}
