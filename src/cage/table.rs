@@ -37,9 +37,39 @@ pub struct Table {
     cells: Vec<Cell>,
     /// Value indices, `cells.len()` per assignment.
     assignments: Vec<u8>,
+    /// Per cell position and value index, the assignments that put the value there, as a
+    /// bit set of `words` words: `restrict` works on whole words at a time.
+    supports: Vec<u64>,
+    values: usize,
+    words: usize,
 }
 
 impl Table {
+    /// A table of `assignments` over `values` value indices, with its support bit sets.
+    fn with_supports(cells: Vec<Cell>, assignments: Vec<u8>, values: usize) -> Table {
+        let n = cells.len();
+        let words = (assignments.len() / n.max(1)).div_ceil(64);
+        let mut supports = vec![0u64; n * values * words];
+        for (t, assignment) in assignments.chunks_exact(n.max(1)).enumerate() {
+            for (i, &k) in assignment.iter().enumerate() {
+                supports[(i * values + k as usize) * words + t / 64] |= 1 << (t % 64);
+            }
+        }
+        Table {
+            cells,
+            assignments,
+            supports,
+            values,
+            words,
+        }
+    }
+
+    /// The assignments putting value index `k` in cell position `i`.
+    fn support(&self, i: usize, k: usize) -> &[u64] {
+        let at = (i * self.values + k) * self.words;
+        &self.supports[at..at + self.words]
+    }
+
     /// Lists the assignments of `cage` over the candidates in `domains`, where `groups` are
     /// the cells' [`shared_areas`]; `None` when there are too many to list or the search for
     /// them runs over its budget.
@@ -57,17 +87,16 @@ impl Table {
             all.sort_unstable();
             all.dedup();
             let assignments = all.concat();
-            return (assignments.len() <= MAX_ASSIGNMENTS * n).then(|| Table {
-                cells: cage.cells.clone(),
-                assignments,
+            return (assignments.len() <= MAX_ASSIGNMENTS * n).then(|| {
+                Table::with_supports(cage.cells.clone(), assignments, domains.values().len())
             });
         }
         let sets = cage.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
         let mut search = Search::new(cage, groups, domains.values(), sets);
-        search.extend(0, 1).then(|| Table {
-            cells: cage.cells.clone(),
-            assignments: search.assignments,
-        })
+        let values = domains.values().len();
+        search
+            .extend(0, 1)
+            .then(|| Table::with_supports(cage.cells.clone(), search.assignments, values))
     }
 
     /// Whether no assignment meets the cage.
@@ -85,10 +114,7 @@ impl Table {
             .flatten()
             .copied()
             .collect();
-        Table {
-            cells: self.cells.clone(),
-            assignments,
-        }
+        Table::with_supports(self.cells.clone(), assignments, self.values)
     }
 
     /// Number of assignments listed.
@@ -128,20 +154,50 @@ impl Table {
     /// Keeps in each cell only the candidates used by some assignment whose values are all
     /// still candidates; returns whether anything was removed.
     pub fn restrict(&self, domains: &mut Domains) -> bool {
-        let sets: Vec<u64> = self.cells.iter().map(|&(r, c)| domains.get(r, c)).collect();
-        let mut used = vec![0u64; sets.len()];
-        for assignment in self.assignments.chunks_exact(sets.len()) {
-            if assignment.iter().zip(&sets).all(|(&k, &s)| s >> k & 1 == 1) {
-                for (u, &k) in used.iter_mut().zip(assignment) {
-                    *u |= 1 << k;
+        const SMALL: usize = 64;
+        let words = self.words;
+        let (mut small_live, mut small_cell) = ([0u64; SMALL], [0u64; SMALL]);
+        let (mut big_live, mut big_cell) = (Vec::new(), Vec::new());
+        let (live, cell) = if words <= SMALL {
+            (&mut small_live[..words], &mut small_cell[..words])
+        } else {
+            big_live.resize(words, 0);
+            big_cell.resize(words, 0);
+            (&mut big_live[..], &mut big_cell[..])
+        };
+        // The live assignments: in every cell, one of its candidates.
+        live.fill(u64::MAX);
+        for (i, &(r, c)) in self.cells.iter().enumerate() {
+            cell.fill(0);
+            for k in bits(domains.get(r, c)) {
+                for (w, s) in cell.iter_mut().zip(self.support(i, k)) {
+                    *w |= s;
                 }
             }
+            for (l, w) in live.iter_mut().zip(cell.iter()) {
+                *l &= w;
+            }
         }
+        // Each cell keeps the candidates some live assignment uses.
         let mut changed = false;
-        for (&(r, c), keep) in self.cells.iter().zip(used) {
+        for (i, &(r, c)) in self.cells.iter().enumerate() {
+            let set = domains.get(r, c);
+            let keep = bits(set)
+                .filter(|&k| {
+                    self.support(i, k)
+                        .iter()
+                        .zip(live.iter())
+                        .any(|(s, l)| s & l != 0)
+                })
+                .fold(0u64, |acc, k| acc | 1 << k);
             changed |= domains.restrict(r, c, keep);
         }
         changed
+    }
+
+    /// The cells' candidate sets in `domains`, appended to `out`.
+    pub fn cell_sets(&self, domains: &Domains, out: &mut Vec<u64>) {
+        out.extend(self.cells.iter().map(|&(r, c)| domains.get(r, c)));
     }
 }
 

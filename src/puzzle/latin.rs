@@ -353,14 +353,26 @@ impl Puzzle for Latin {
 }
 
 /// Area and cage reductions to a fixed point; `false` when a cell runs out of candidates.
+/// A table is scanned again only when its cells' candidates changed since its last scan.
 fn reduce_all(domains: &mut Domains, rules: &AllDifferent, tables: &[Option<Table>]) -> bool {
+    let mut scanned: Vec<Option<Vec<u64>>> = vec![None; tables.len()];
+    let mut now = Vec::new();
     loop {
         if !rules.propagate(domains) {
             return false;
         }
         let mut changed = false;
-        for table in tables.iter().flatten() {
+        for (table, last) in tables.iter().zip(scanned.iter_mut()) {
+            let Some(table) = table else { continue };
+            now.clear();
+            table.cell_sets(domains, &mut now);
+            if last.as_ref() == Some(&now) {
+                continue;
+            }
             changed |= table.restrict(domains);
+            let last = last.get_or_insert_with(Vec::new);
+            last.clear();
+            table.cell_sets(domains, last);
         }
         if !changed {
             return true;
