@@ -65,6 +65,7 @@ run_set "sudoku 25x25 (puzzles/) unique" sudoku --check-unique puzzles/sudoku/ge
 run_set "kenken pkit 4-9 (342) unique, exact" kenken --check-unique "$PUB/pkit/kenken"
 run_set "kenken pkit 4-9 (342) unique, log" kenken --check-unique --products log "$PUB/pkit/kenken"
 run_set "kenken pkit 9x9 first 12 unique" kenken --check-unique "$TMP/kk9"
+run_set "kenken hidden operators (88) unique" kenken --check-unique "$PUB/pkit/kenken-hidden-op"
 run_set "kenken random 12x12/16x16 (18) unique" kenken --check-unique bench/kenken-random
 run_set "takuzu veryhard 14x14 (100) unique" takuzu --check-unique "$TMP/tk14"
 run_set "takuzu pkit 8-14 dup allowed, unique" takuzu --check-unique --allow-duplicate-lines "$PUB/pkit/takuzu"

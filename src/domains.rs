@@ -1,6 +1,8 @@
 //! Candidate values per cell as bit sets: what the exact reductions narrow and the model is
 //! built from.
 
+use std::sync::Arc;
+
 use crate::grid::Grid;
 
 /// Candidate values per cell, as bit sets over value indices (at most 64 values).
@@ -8,7 +10,8 @@ use crate::grid::Grid;
 pub struct Domains {
     rows: usize,
     cols: usize,
-    values: Vec<i64>,
+    /// Shared by every copy, so that copying candidates (the split, probing) copies only sets.
+    values: Arc<[i64]>,
     sets: Vec<u64>,
 }
 
@@ -24,7 +27,7 @@ impl Domains {
         Domains {
             rows,
             cols,
-            values,
+            values: values.into(),
             sets: vec![all; rows * cols],
         }
     }

@@ -152,19 +152,11 @@ impl Table {
     }
 
     /// Keeps in each cell only the candidates used by some assignment whose values are all
-    /// still candidates; returns whether anything was removed.
-    pub fn restrict(&self, domains: &mut Domains) -> bool {
-        const SMALL: usize = 64;
+    /// still candidates; returns whether anything was removed. `scratch` is working memory.
+    pub fn restrict(&self, domains: &mut Domains, scratch: &mut Vec<u64>) -> bool {
         let words = self.words;
-        let (mut small_live, mut small_cell) = ([0u64; SMALL], [0u64; SMALL]);
-        let (mut big_live, mut big_cell) = (Vec::new(), Vec::new());
-        let (live, cell) = if words <= SMALL {
-            (&mut small_live[..words], &mut small_cell[..words])
-        } else {
-            big_live.resize(words, 0);
-            big_cell.resize(words, 0);
-            (&mut big_live[..], &mut big_cell[..])
-        };
+        scratch.resize(2 * words, 0);
+        let (live, cell) = scratch.split_at_mut(words);
         // The live assignments: in every cell, one of its candidates.
         live.fill(u64::MAX);
         for (i, &(r, c)) in self.cells.iter().enumerate() {
@@ -368,10 +360,10 @@ mod tests {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // Cells of one row: 3 = 1 + 2 only.
         let table = table(&cage(Op::Add, 3, &[(0, 0), (0, 1)]), &domains).unwrap();
-        assert!(table.restrict(&mut domains));
+        assert!(table.restrict(&mut domains, &mut Vec::new()));
         assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b11, 0b11));
         domains.set(0, 0, 0b01);
-        assert!(table.restrict(&mut domains));
+        assert!(table.restrict(&mut domains, &mut Vec::new()));
         assert_eq!(domains.get(0, 1), 0b10);
     }
 
@@ -380,7 +372,7 @@ mod tests {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // An L-shaped product cage, corner (0,1): 4 = 2*1*2 (the 2s on a diagonal) or 1*4*1.
         let table = table(&cage(Op::Mul, 4, &[(0, 0), (0, 1), (1, 1)]), &domains).unwrap();
-        table.restrict(&mut domains);
+        table.restrict(&mut domains, &mut Vec::new());
         assert_eq!(domains.get(0, 1), 0b1001, "the corner is 1 or 4");
         assert_eq!(domains.get(0, 0), 0b0011, "4 would need 1*1 in one column");
     }

@@ -355,8 +355,9 @@ impl Puzzle for Latin {
 /// Area and cage reductions to a fixed point; `false` when a cell runs out of candidates.
 /// A table is scanned again only when its cells' candidates changed since its last scan.
 fn reduce_all(domains: &mut Domains, rules: &AllDifferent, tables: &[Option<Table>]) -> bool {
-    let mut scanned: Vec<Option<Vec<u64>>> = vec![None; tables.len()];
-    let mut now = Vec::new();
+    // Per table, its cells' candidates when it was last scanned (empty: never).
+    let mut scanned: Vec<Vec<u64>> = vec![Vec::new(); tables.len()];
+    let (mut now, mut scratch) = (Vec::new(), Vec::new());
     loop {
         if !rules.propagate(domains) {
             return false;
@@ -366,11 +367,10 @@ fn reduce_all(domains: &mut Domains, rules: &AllDifferent, tables: &[Option<Tabl
             let Some(table) = table else { continue };
             now.clear();
             table.cell_sets(domains, &mut now);
-            if last.as_ref() == Some(&now) {
+            if *last == now {
                 continue;
             }
-            changed |= table.restrict(domains);
-            let last = last.get_or_insert_with(Vec::new);
+            changed |= table.restrict(domains, &mut scratch);
             last.clear();
             table.cell_sets(domains, last);
         }
