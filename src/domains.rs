@@ -117,6 +117,19 @@ impl Domains {
             .sum()
     }
 
+    /// The candidate set of the cell at row-major index `cell`.
+    pub fn at(&self, cell: usize) -> u64 {
+        self.sets[cell]
+    }
+
+    /// [`Domains::restrict`] for the cell at row-major index `cell`.
+    pub fn restrict_at(&mut self, cell: usize, keep: u64) -> bool {
+        let set = &mut self.sets[cell];
+        let before = *set;
+        *set &= keep;
+        *set != before
+    }
+
     /// Whether some cell has no candidate left.
     pub fn has_empty_cell(&self) -> bool {
         self.sets.contains(&0)

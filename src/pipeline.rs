@@ -287,7 +287,7 @@ mod tests {
         fn reduce(&self, _: Deadline) -> Option<Reduced> {
             let domains = Domains::full(2, 2, vec![1, 2]);
             let tables = Tables::default();
-            let narrow = Box::new(|_: &mut Domains| true);
+            let narrow = Box::new(|_: &mut Domains, _| true);
             Some(Reduced {
                 domains,
                 tables,

@@ -72,7 +72,7 @@ impl Split {
             for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
                 let mut child = part.clone();
                 child.set(r, c, 1 << k);
-                if narrow(&mut child) {
+                if narrow(&mut child, Some((r, c))) {
                     self.parts.push(child);
                 }
             }

@@ -152,8 +152,9 @@ impl Table {
     }
 
     /// Keeps in each cell only the candidates used by some assignment whose values are all
-    /// still candidates; returns whether anything was removed. `scratch` is working memory.
-    pub fn restrict(&self, domains: &mut Domains, scratch: &mut Vec<u64>) -> bool {
+    /// still candidates; the cells that lost some (row-major) are added to `shrunk`.
+    /// `scratch` is working memory.
+    pub fn restrict(&self, domains: &mut Domains, scratch: &mut Vec<u64>, shrunk: &mut Vec<usize>) {
         let words = self.words;
         scratch.resize(2 * words, 0);
         let (live, cell) = scratch.split_at_mut(words);
@@ -171,7 +172,6 @@ impl Table {
             }
         }
         // Each cell keeps the candidates some live assignment uses.
-        let mut changed = false;
         for (i, &(r, c)) in self.cells.iter().enumerate() {
             let set = domains.get(r, c);
             let keep = bits(set)
@@ -182,9 +182,10 @@ impl Table {
                         .any(|(s, l)| s & l != 0)
                 })
                 .fold(0u64, |acc, k| acc | 1 << k);
-            changed |= domains.restrict(r, c, keep);
+            if domains.restrict(r, c, keep) {
+                shrunk.push(r * domains.cols() + c);
+            }
         }
-        changed
     }
 
     /// The cells' candidate sets in `domains`, appended to `out`.
@@ -360,11 +361,15 @@ mod tests {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // Cells of one row: 3 = 1 + 2 only.
         let table = table(&cage(Op::Add, 3, &[(0, 0), (0, 1)]), &domains).unwrap();
-        assert!(table.restrict(&mut domains, &mut Vec::new()));
+        let mut shrunk = Vec::new();
+        table.restrict(&mut domains, &mut Vec::new(), &mut shrunk);
         assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b11, 0b11));
+        assert_eq!(shrunk, [0, 1], "both cells lost 3 and 4");
         domains.set(0, 0, 0b01);
-        assert!(table.restrict(&mut domains, &mut Vec::new()));
+        shrunk.clear();
+        table.restrict(&mut domains, &mut Vec::new(), &mut shrunk);
         assert_eq!(domains.get(0, 1), 0b10);
+        assert_eq!(shrunk, [1]);
     }
 
     #[test]
@@ -372,7 +377,7 @@ mod tests {
         let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
         // An L-shaped product cage, corner (0,1): 4 = 2*1*2 (the 2s on a diagonal) or 1*4*1.
         let table = table(&cage(Op::Mul, 4, &[(0, 0), (0, 1), (1, 1)]), &domains).unwrap();
-        table.restrict(&mut domains, &mut Vec::new());
+        table.restrict(&mut domains, &mut Vec::new(), &mut Vec::new());
         assert_eq!(domains.get(0, 1), 0b1001, "the corner is 1 or 4");
         assert_eq!(domains.get(0, 0), 0b0011, "4 would need 1*1 in one column");
     }

@@ -175,7 +175,6 @@ impl Puzzle for Latin {
                 }
             }
         }
-        let rules = AllDifferent::new(&self.areas, n);
         let groups: Vec<Vec<u64>> = (self.cages.iter())
             .map(|cage| shared_areas(&cage.cells, &self.areas))
             .collect();
@@ -183,20 +182,32 @@ impl Puzzle for Latin {
         // reductions only filter its table. Cages too big to list stay out of the reductions
         // (the model still has them). Filtering after the first reduction keeps each of
         // probing's many passes cheap.
-        let mut tables = self.list_tables(&domains, &groups);
-        if !reduce_all(&mut domains, &rules, &tables) {
+        let mut reductions = Reductions {
+            rules: AllDifferent::new(&self.areas, n, n, n),
+            tables: self.list_tables(&domains, &groups),
+            tables_of: vec![Vec::new(); n * n],
+        };
+        for (i, cage) in self.cages.iter().enumerate() {
+            for &(r, c) in &cage.cells {
+                reductions.tables_of[r * n + c].push(i);
+            }
+        }
+        if !reductions.narrow(&mut domains, None) {
             return None;
         }
-        self.refresh(&mut tables, &domains, &groups);
-        if !reduce::probe(&mut domains, deadline, |d| reduce_all(d, &rules, &tables)) {
+        self.refresh(&mut reductions.tables, &domains, &groups);
+        if !reduce::probe(&mut domains, deadline, |d, cell| reductions.narrow(d, cell)) {
             return None;
         }
-        self.refresh(&mut tables, &domains, &groups);
-        let listed = tables.clone();
+        self.refresh(&mut reductions.tables, &domains, &groups);
+        // Tables listed only now may narrow further; the split starts from a fixed point.
+        if !reductions.narrow(&mut domains, None) {
+            return None;
+        }
         Some(Reduced {
             domains,
-            tables: Tables::new(tables),
-            narrow: Box::new(move |d| reduce_all(d, &rules, &listed)),
+            tables: Tables::new(reductions.tables.clone()),
+            narrow: Box::new(move |d, cell| reductions.narrow(d, cell)),
         })
     }
 
@@ -352,33 +363,56 @@ impl Puzzle for Latin {
     }
 }
 
-/// Area and cage reductions to a fixed point; `false` when a cell runs out of candidates.
-/// A table is scanned again only when its cells' candidates changed since its last scan.
-fn reduce_all(domains: &mut Domains, rules: &AllDifferent, tables: &[Option<Table>]) -> bool {
-    // Per table, its cells' candidates when it was last scanned (empty: never).
-    let mut scanned: Vec<Vec<u64>> = vec![Vec::new(); tables.len()];
-    let (mut now, mut scratch) = (Vec::new(), Vec::new());
-    loop {
-        if !rules.propagate(domains) {
-            return false;
-        }
-        let mut changed = false;
-        for (table, last) in tables.iter().zip(scanned.iter_mut()) {
-            let Some(table) = table else { continue };
-            now.clear();
-            table.cell_sets(domains, &mut now);
-            if *last == now {
-                continue;
+/// A Latin puzzle's exact reductions: its areas, and its cage tables with the cells they hold.
+struct Reductions {
+    rules: AllDifferent,
+    tables: Vec<Option<Table>>,
+    /// Per cell (row-major), the cages holding it.
+    tables_of: Vec<Vec<usize>>,
+}
+
+impl Reductions {
+    /// Area and cage reductions to a fixed point; `false` when a cell runs out of
+    /// candidates. With `changed`, only that cell changed since the last fixed point, so the
+    /// work starts from its areas and tables alone.
+    fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
+        let cols = domains.cols();
+        let mut start: Option<Vec<usize>> = changed.map(|(r, c)| vec![r * cols + c]);
+        let mut dirty = vec![changed.is_none(); self.tables.len()];
+        let (mut touched, mut scratch, mut shrunk) = (Vec::new(), Vec::new(), Vec::new());
+        loop {
+            touched.clear();
+            if !(self.rules).propagate_from(domains, start.as_deref(), &mut touched) {
+                return false;
             }
-            changed |= table.restrict(domains, &mut scratch);
-            last.clear();
-            table.cell_sets(domains, last);
-        }
-        if !changed {
-            return true;
-        }
-        if domains.has_empty_cell() {
-            return false;
+            for &cell in touched.iter().chain(start.iter().flatten()) {
+                for &t in &self.tables_of[cell] {
+                    dirty[t] = true;
+                }
+            }
+            let mut next = Vec::new();
+            for (t, table) in self.tables.iter().enumerate() {
+                let Some(table) = table.as_ref().filter(|_| dirty[t]) else {
+                    continue;
+                };
+                dirty[t] = false;
+                shrunk.clear();
+                table.restrict(domains, &mut scratch, &mut shrunk);
+                for &cell in &shrunk {
+                    if domains.at(cell) == 0 {
+                        return false;
+                    }
+                    // The table itself is at its fixed point; the others of its cells are not.
+                    for &other in self.tables_of[cell].iter().filter(|&&o| o != t) {
+                        dirty[other] = true;
+                    }
+                }
+                next.extend_from_slice(&shrunk);
+            }
+            if next.is_empty() {
+                return true;
+            }
+            start = Some(next);
         }
     }
 }

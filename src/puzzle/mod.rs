@@ -17,7 +17,7 @@ use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::explain::Clue;
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::model::Model;
 
 /// One puzzle instance: how to reduce, model, check and print it.
@@ -97,8 +97,10 @@ pub struct Reduced {
     pub narrow: Narrow,
 }
 
-/// Exact reductions on candidate sets: `false` when some cell runs out of candidates.
-pub type Narrow = Box<dyn Fn(&mut Domains) -> bool + Send + Sync>;
+/// Exact reductions on candidate sets, to a fixed point: `false` when some cell runs out of
+/// candidates. `Some(cell)`: only that cell changed since the last fixed point, so the work
+/// can start there; `None`: anything may have changed.
+pub type Narrow = Box<dyn Fn(&mut Domains, Option<Cell>) -> bool + Send + Sync>;
 
 /// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts
 /// on; a file yields one per puzzle it holds.

@@ -6,6 +6,7 @@ pub use all_different::AllDifferent;
 
 use crate::deadline::Deadline;
 use crate::domains::Domains;
+use crate::grid::Cell;
 
 /// Grids with more open candidates than this skip probing: its cost grows faster than its gain.
 const PROBE_LIMIT: usize = 8192;
@@ -18,9 +19,9 @@ const PROBE_LIMIT: usize = 8192;
 pub fn probe(
     domains: &mut Domains,
     deadline: Deadline,
-    propagate: impl Fn(&mut Domains) -> bool,
+    propagate: impl Fn(&mut Domains, Option<Cell>) -> bool,
 ) -> bool {
-    if !propagate(domains) {
+    if !propagate(domains, None) {
         return false;
     }
     let (rows, cols) = (domains.rows(), domains.cols());
@@ -45,14 +46,14 @@ pub fn probe(
                 for k in (0..64).filter(|&k| set >> k & 1 == 1) {
                     trial.clone_from(domains);
                     trial.set(r, c, 1 << k);
-                    if propagate(&mut trial) {
+                    if propagate(&mut trial, Some((r, c))) {
                         reachable.unite(&trial);
                     }
                 }
                 // Whatever no trial of this cell kept is ruled out; only a removal can give
                 // the reductions anything new.
                 if domains.intersect(&reachable) {
-                    if domains.has_empty_cell() || !propagate(domains) {
+                    if domains.has_empty_cell() || !propagate(domains, None) {
                         return false;
                     }
                     changed = true;
@@ -68,7 +69,7 @@ mod tests {
     use super::*;
 
     /// Two cells that must differ, each 1 or 2, and a third cell equal to the first.
-    fn pair_rules(d: &mut Domains) -> bool {
+    fn pair_rules(d: &mut Domains, _: Option<Cell>) -> bool {
         let (a, b) = (d.get(0, 0), d.get(0, 1));
         if a.count_ones() == 1 {
             d.restrict(0, 1, !a);
@@ -98,7 +99,7 @@ mod tests {
         domains.set(0, 2, 0b010);
         // The rules alone decide nothing; trying r1c1 = 1 empties the third cell.
         let mut reduced = domains.clone();
-        assert!(pair_rules(&mut reduced) && reduced == domains);
+        assert!(pair_rules(&mut reduced, None) && reduced == domains);
         assert!(probe(&mut domains, Deadline::none(), pair_rules));
         assert_eq!((domains.get(0, 0), domains.get(0, 1)), (0b010, 0b001));
     }

@@ -181,11 +181,11 @@ impl Puzzle for Takuzu {
         }
         let (row_lines, col_lines) = self.lines.split_at(self.rows);
         let moves = ForcedMoves::new(row_lines, col_lines, !self.allow_duplicate_lines);
-        let feasible = crate::reduce::probe(&mut domains, deadline, |d| moves.propagate(d));
+        let feasible = crate::reduce::probe(&mut domains, deadline, |d, _| moves.propagate(d));
         feasible.then(|| Reduced {
             domains,
             tables: Tables::default(),
-            narrow: Box::new(move |d| moves.propagate(d)),
+            narrow: Box::new(move |d, _| moves.propagate(d)),
         })
     }
 
