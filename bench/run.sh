@@ -61,6 +61,7 @@ run_set "sudoku top95 first 20 unique" sudoku --check-unique "$TMP/top95-20.txt"
 run_set "sudoku hardest unique" sudoku --check-unique "$PUB/sudoku-hardest.txt"
 run_set "sudoku tdoku-test (none/several) unique" sudoku --check-unique "$PUB/sudoku-tdoku-test.txt"
 run_set "sudoku pkit 16x16 unique" sudoku --check-unique "$PUB/pkit/sudoku"
+run_set "sudoku minimal 16x16 (bench/, 20) unique" sudoku --check-unique bench/sudoku-minimal-16x16.txt
 run_set "sudoku 25x25 (puzzles/) unique" sudoku --check-unique puzzles/sudoku/generated-25x25.txt
 run_set "kenken pkit 4-9 (342) unique, exact" kenken --check-unique "$PUB/pkit/kenken"
 run_set "kenken pkit 4-9 (342) unique, log" kenken --check-unique --products log "$PUB/pkit/kenken"
@@ -105,4 +106,9 @@ if [ -n "$PEERS_PY" ]; then
     peer_set "$solver kenken pkit 9x9 first 12" "$solver" kenken "$TMP"/kk9/*.json
     peer_set "$solver takuzu veryhard 14x14 first 8" "$solver" takuzu $(ls "$TMP"/tk14/*.txt | head -8)
   done
+  # The hard sets, against the strongest peer only (the MIP peers take minutes on them).
+  peer_set "cpsat sudoku hardest" cpsat sudoku "$PUB/sudoku-hardest.txt"
+  peer_set "cpsat sudoku tdoku-test" cpsat sudoku "$PUB/sudoku-tdoku-test.txt"
+  peer_set "cpsat sudoku minimal 16x16 (bench/, 20)" cpsat sudoku bench/sudoku-minimal-16x16.txt
+  peer_set "cpsat kenken random 12x12/16x16 (18)" cpsat kenken bench/kenken-random/*.json
 fi
