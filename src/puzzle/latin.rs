@@ -14,7 +14,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{HiddenOperators, Puzzle, Reduced};
-use crate::reduce::{self, AllDifferent};
+use crate::reduce::{self, AllDifferent, AreasAndTables};
 
 /// Cages with more assignments than this keep the arithmetic formulation.
 const MAX_TABLE_ASSIGNMENTS: usize = 1000;
@@ -182,16 +182,13 @@ impl Puzzle for Latin {
         // reductions only filter its table. Cages too big to list stay out of the reductions
         // (the model still has them). Filtering after the first reduction keeps each of
         // probing's many passes cheap.
-        let mut reductions = Reductions {
-            rules: AllDifferent::new(&self.areas, n, n, n),
-            tables: self.list_tables(&domains, &groups),
-            tables_of: vec![Vec::new(); n * n],
-        };
-        for (i, cage) in self.cages.iter().enumerate() {
-            for &(r, c) in &cage.cells {
-                reductions.tables_of[r * n + c].push(i);
-            }
-        }
+        let cells = self.cages.iter().map(|cage| cage.cells.as_slice());
+        let mut reductions = AreasAndTables::new(
+            AllDifferent::new(&self.areas, n, n, n),
+            self.list_tables(&domains, &groups),
+            cells,
+            n,
+        );
         if !reductions.narrow(&mut domains, None) {
             return None;
         }
@@ -360,60 +357,6 @@ impl Puzzle for Latin {
             out.push('\n');
         }
         out
-    }
-}
-
-/// A Latin puzzle's exact reductions: its areas, and its cage tables with the cells they hold.
-struct Reductions {
-    rules: AllDifferent,
-    tables: Vec<Option<Table>>,
-    /// Per cell (row-major), the cages holding it.
-    tables_of: Vec<Vec<usize>>,
-}
-
-impl Reductions {
-    /// Area and cage reductions to a fixed point; `false` when a cell runs out of
-    /// candidates. With `changed`, only that cell changed since the last fixed point, so the
-    /// work starts from its areas and tables alone.
-    fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
-        let cols = domains.cols();
-        let mut start: Option<Vec<usize>> = changed.map(|(r, c)| vec![r * cols + c]);
-        let mut dirty = vec![changed.is_none(); self.tables.len()];
-        let (mut touched, mut scratch, mut shrunk) = (Vec::new(), Vec::new(), Vec::new());
-        loop {
-            touched.clear();
-            if !(self.rules).propagate_from(domains, start.as_deref(), &mut touched) {
-                return false;
-            }
-            for &cell in touched.iter().chain(start.iter().flatten()) {
-                for &t in &self.tables_of[cell] {
-                    dirty[t] = true;
-                }
-            }
-            let mut next = Vec::new();
-            for (t, table) in self.tables.iter().enumerate() {
-                let Some(table) = table.as_ref().filter(|_| dirty[t]) else {
-                    continue;
-                };
-                dirty[t] = false;
-                shrunk.clear();
-                table.restrict(domains, &mut scratch, &mut shrunk);
-                for &cell in &shrunk {
-                    if domains.at(cell) == 0 {
-                        return false;
-                    }
-                    // The table itself is at its fixed point; the others of its cells are not.
-                    for &other in self.tables_of[cell].iter().filter(|&&o| o != t) {
-                        dirty[other] = true;
-                    }
-                }
-                next.extend_from_slice(&shrunk);
-            }
-            if next.is_empty() {
-                return true;
-            }
-            start = Some(next);
-        }
     }
 }
 
