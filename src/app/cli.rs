@@ -133,9 +133,12 @@ Examples:
   mipsolve kenken --check-unique cage.json        prove it has one solution, or show two
   mipsolve solve --format json -q puzzles/ | jq   every puzzle of a folder, any kind
   mipsolve sudoku -j 2 --time-limit 10 big.txt    a collection, two at a time
+  mipsolve takuzu --count 1000 grid.txt           every solution, up to 1000
+  mipsolve sudoku --explain puzzle.txt            why no solution, or what makes it unique
+  mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
 
 Exit codes:
-  0  every puzzle solved (and unique, with --check-unique)
+  0  every puzzle solved (and unique, with --check-unique; counted, with --count)
   1  some puzzle has no solution, is not unique, or ran out of time
   2  usage or input error, or an internal error";
 
