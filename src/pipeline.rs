@@ -133,29 +133,24 @@ pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveE
             Search::TimeLimit => break CountEnd::TimeLimit,
         }
     };
-    let mut found = solver.found;
-    if found.is_empty() {
+    if let Question::Count(_) = options.question {
+        if !solver.found.is_empty() {
+            let solutions = solver.found;
+            return Ok(Outcome::Counted { solutions, end });
+        }
+    }
+    let mut found = solver.found.into_iter();
+    let Some(first) = found.next() else {
         return match end {
             CountEnd::TimeLimit => Ok(Outcome::Timeout { found: None }),
             _ => infeasible(puzzle, deadline),
         };
-    }
-    let first = found.remove(0);
-    Ok(match (options.question, end) {
-        (Question::Count(_), end) => {
-            found.insert(0, first);
-            Outcome::Counted {
-                solutions: found,
-                end,
-            }
-        }
-        (Question::Solve, _) => Outcome::Solved(first),
-        (Question::Unique, CountEnd::All) => Outcome::Unique(first),
-        (Question::Unique, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
-        (Question::Unique, CountEnd::Limit) => Outcome::Several {
-            first,
-            second: found.remove(0),
-        },
+    };
+    Ok(match (found.next(), end) {
+        (Some(second), _) => Outcome::Several { first, second },
+        (None, _) if options.question == Question::Solve => Outcome::Solved(first),
+        (None, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
+        (None, _) => Outcome::Unique(first),
     })
 }
 
@@ -336,5 +331,56 @@ mod tests {
             matches!(again, Ok(Search::Infeasible)),
             "the other square was cut off"
         );
+    }
+
+    /// A row of 16 cells, each 1 or 2, exactly one of them 2: 16 solutions, and no
+    /// reductions, so the split runs out of budget on the later ones and HiGHS finishes.
+    struct OneTwo;
+
+    impl Puzzle for OneTwo {
+        fn shape(&self) -> (usize, usize) {
+            (1, 16)
+        }
+        fn reduce(&self, _: Deadline) -> Option<Reduced> {
+            Some(Reduced {
+                domains: Domains::full(1, 16, vec![1, 2]),
+                tables: Tables::default(),
+                narrow: Box::new(|_: &mut Domains, _| true),
+            })
+        }
+        fn constrain(&self, _: &Tables, model: &mut Model, _: Deadline) {
+            let mut twos = crate::model::LinExpr::default();
+            for c in 0..16 {
+                twos.add_expr(&model.x(0, c, 1), 1.0);
+            }
+            model.add("one_two".into(), twos, 1.0, 1.0);
+        }
+        fn verify(&self, grid: &Grid) -> Result<(), Violation> {
+            let twos: Vec<usize> = (0..16).filter(|&c| grid.get(0, c) == 2).collect();
+            match twos[..] {
+                [_] => Ok(()),
+                _ => Err(Violation::Shape { rows: 1, cols: 16 }),
+            }
+        }
+        fn render(&self, _: &Grid) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn a_count_the_split_cannot_finish_is_finished_by_highs_with_every_solution_cut_off() {
+        let options = SolveOptions {
+            question: Question::Count(100),
+            time_limit: None,
+        };
+        let Ok(Outcome::Counted { solutions, end }) = run(&OneTwo, options) else {
+            panic!("counted");
+        };
+        assert_eq!(end, CountEnd::All);
+        let mut twos: Vec<usize> = (solutions.iter())
+            .map(|g| (0..16).find(|&c| g.get(0, c) == 2).unwrap())
+            .collect();
+        twos.sort_unstable();
+        assert_eq!(twos, (0..16).collect::<Vec<_>>(), "each solution once");
     }
 }
