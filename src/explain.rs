@@ -129,7 +129,7 @@ impl Check<'_> {
         };
         let mut added: Vec<Clue> = Vec::new();
         let mut other = second.clone();
-        while let Some(cell) = first_difference(first, &other) {
+        while let Some(&cell) = first.differences(&other).first() {
             added.push(given(cell));
             let all = [clues.clone(), added.clone()].concat();
             match self.solve(&all, Question::Unique)? {
@@ -153,11 +153,4 @@ impl Check<'_> {
         }
         Ok(Explanation::Repair(added))
     }
-}
-
-/// The first cell, in reading order, where two grids differ.
-fn first_difference(a: &Grid, b: &Grid) -> Option<Cell> {
-    (0..a.rows())
-        .flat_map(|r| (0..a.cols()).map(move |c| (r, c)))
-        .find(|&(r, c)| a.get(r, c) != b.get(r, c))
 }

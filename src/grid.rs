@@ -58,6 +58,14 @@ impl Grid {
     pub fn to_rows(&self) -> Vec<Vec<u32>> {
         self.cells.chunks(self.cols).map(<[u32]>::to_vec).collect()
     }
+
+    /// The cells, in reading order, where `other` (of the same shape) holds another value.
+    pub fn differences(&self, other: &Grid) -> Vec<Cell> {
+        (0..self.rows)
+            .flat_map(|r| (0..self.cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.get(r, c) != other.get(r, c))
+            .collect()
+    }
 }
 
 /// Cells named the way puzzle people write them: `r3c7` (1-based).

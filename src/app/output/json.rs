@@ -162,7 +162,8 @@ impl Output for Json {
                     Some(Explanation::Repair(givens)) => {
                         let solutions = solved.outcome.solutions();
                         if let [first, second, ..] = solutions[..] {
-                            line.differs = Some(differences(first, second));
+                            let cells = first.differences(second).into_iter();
+                            line.differs = Some(cells.map(|(r, c)| [r + 1, c + 1]).collect());
                         }
                         line.repair = Some(Repair {
                             givens: Clues::of(givens).givens,
@@ -187,13 +188,4 @@ impl Output for Json {
     fn note(&self, record: &Record) -> Option<String> {
         record.result.as_ref().err().cloned()
     }
-}
-
-/// The 1-based cells where two grids differ.
-fn differences(first: &Grid, second: &Grid) -> Vec<[usize; 2]> {
-    (0..first.rows())
-        .flat_map(|r| (0..first.cols()).map(move |c| (r, c)))
-        .filter(|&(r, c)| first.get(r, c) != second.get(r, c))
-        .map(|(r, c)| [r + 1, c + 1])
-        .collect()
 }

@@ -112,15 +112,12 @@ fn solutions_count(n: usize) -> String {
 
 /// The cells where two grids differ, with both values: `r1c2 (6/8), r1c7 (8/6)`.
 fn differences(first: &Grid, second: &Grid) -> String {
-    let mut cells = Vec::new();
-    for r in 0..first.rows() {
-        for c in 0..first.cols() {
+    let cells: Vec<String> = (first.differences(second).into_iter())
+        .map(|(r, c)| {
             let (a, b) = (first.get(r, c), second.get(r, c));
-            if a != b {
-                cells.push(format!("{} ({a}/{b})", cell_name((r, c))));
-            }
-        }
-    }
+            format!("{} ({a}/{b})", cell_name((r, c)))
+        })
+        .collect();
     cells.join(", ")
 }
 
