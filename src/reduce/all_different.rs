@@ -87,17 +87,18 @@ impl AllDifferent {
         touched: &mut Vec<usize>,
     ) -> bool {
         let values = domains.values().len();
-        let mut queued = vec![cells.is_none(); self.areas.len()];
-        let mut queue: Vec<usize> = match cells {
-            None => (0..self.areas.len()).rev().collect(),
-            Some(_) => Vec::new(),
-        };
-        for &cell in cells.unwrap_or(&[]) {
-            self.enqueue(cell, &mut queue, &mut queued);
+        // The areas to look at, as a bit set, taken lowest first.
+        let mut queued = vec![0u64; self.areas.len().div_ceil(64)];
+        match cells {
+            None => (0..self.areas.len()).for_each(|a| queued[a / 64] |= 1 << (a % 64)),
+            Some(cells) => cells
+                .iter()
+                .for_each(|&cell| self.enqueue(cell, &mut queued)),
         }
         let mut changed = Vec::new();
-        while let Some(i) = queue.pop() {
-            queued[i] = false;
+        while let Some(word) = queued.iter().position(|&w| w != 0) {
+            let i = word * 64 + queued[word].trailing_zeros() as usize;
+            queued[word] &= queued[word] - 1;
             changed.clear();
             if !singles(domains, &self.areas[i], values, &mut changed) {
                 return false;
@@ -118,20 +119,17 @@ impl AllDifferent {
                 }
             }
             for &cell in &changed {
-                self.enqueue(cell, &mut queue, &mut queued);
+                self.enqueue(cell, &mut queued);
             }
             touched.extend_from_slice(&changed);
         }
         true
     }
 
-    /// Queues the areas of a cell that are not queued yet.
-    fn enqueue(&self, cell: usize, queue: &mut Vec<usize>, queued: &mut [bool]) {
+    /// Queues the areas of a cell.
+    fn enqueue(&self, cell: usize, queued: &mut [u64]) {
         for &a in &self.areas_of[cell] {
-            if !queued[a] {
-                queued[a] = true;
-                queue.push(a);
-            }
+            queued[a / 64] |= 1 << (a % 64);
         }
     }
 }
