@@ -86,8 +86,12 @@ impl Split {
 /// in fewer parts than the first cell in reading order: the 25x25 in 4,000 parts instead of
 /// leaving it to HiGHS, the hidden-operator KenKens in 2,900 parts instead of 3,400.)
 fn fewest_candidates(domains: &Domains) -> Option<(usize, usize)> {
-    let (rows, cols) = (domains.rows(), domains.cols());
-    let (mut row_open, mut col_open) = (vec![0u32; rows], vec![0u32; cols]);
+    // Grids have at most 64 rows and columns.
+    let (mut row_open, mut col_open) = ([0u32; 64], [0u32; 64]);
+    let (row_open, col_open) = (
+        &mut row_open[..domains.rows()],
+        &mut col_open[..domains.cols()],
+    );
     for (r, row) in row_open.iter_mut().enumerate() {
         for (c, col) in col_open.iter_mut().enumerate() {
             let count = domains.get(r, c).count_ones();
