@@ -40,6 +40,8 @@ pub struct Table {
     /// Per cell position and value index, the assignments that put the value there, as a
     /// bit set of `words` words: `restrict` works on whole words at a time.
     supports: Vec<u64>,
+    /// Per cell position, the values some assignment puts there.
+    present: Vec<u64>,
     values: usize,
     words: usize,
 }
@@ -50,15 +52,18 @@ impl Table {
         let n = cells.len();
         let words = (assignments.len() / n.max(1)).div_ceil(64);
         let mut supports = vec![0u64; n * values * words];
+        let mut present = vec![0u64; n];
         for (t, assignment) in assignments.chunks_exact(n.max(1)).enumerate() {
             for (i, &k) in assignment.iter().enumerate() {
                 supports[(i * values + k as usize) * words + t / 64] |= 1 << (t % 64);
+                present[i] |= 1 << k;
             }
         }
         Table {
             cells,
             assignments,
             supports,
+            present,
             values,
             words,
         }
@@ -161,8 +166,13 @@ impl Table {
         // The live assignments: in every cell, one of its candidates.
         live.fill(u64::MAX);
         for (i, &(r, c)) in self.cells.iter().enumerate() {
+            let set = domains.get(r, c);
+            if set & self.present[i] == self.present[i] {
+                // Every value the table puts here is still a candidate: no assignment dies.
+                continue;
+            }
             cell.fill(0);
-            for k in bits(domains.get(r, c)) {
+            for k in bits(set) {
                 for (w, s) in cell.iter_mut().zip(self.support(i, k)) {
                     *w |= s;
                 }
@@ -186,11 +196,6 @@ impl Table {
                 shrunk.push(r * domains.cols() + c);
             }
         }
-    }
-
-    /// The cells' candidate sets in `domains`, appended to `out`.
-    pub fn cell_sets(&self, domains: &Domains, out: &mut Vec<u64>) {
-        out.extend(self.cells.iter().map(|&(r, c)| domains.get(r, c)));
     }
 }
 
