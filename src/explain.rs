@@ -99,20 +99,38 @@ impl Check<'_> {
         })
     }
 
-    /// The deletion filter: each clue in turn is left out for good if the rest still has
-    /// no solution. What stays is minimal: without any one of its clues there is a solution.
-    fn conflict(&self, mut kept: Vec<Clue>) -> Result<Explanation, SolveError> {
+    /// The deletion filter: each of `items` in turn is left out for good if, with `fixed`
+    /// and the rest, the puzzle still `holds` (asked `question`). What stays is minimal:
+    /// without any one of its items it does not hold. `None` when a check ran out of time.
+    fn filter(
+        &self,
+        fixed: &[Clue],
+        mut items: Vec<Clue>,
+        question: Question,
+        holds: fn(&Verdict) -> bool,
+    ) -> Result<Option<Vec<Clue>>, SolveError> {
         let mut i = 0;
-        while i < kept.len() {
-            let mut trial = kept.clone();
+        while i < items.len() {
+            let mut trial = items.clone();
             trial.remove(i);
-            match self.solve(&trial, Question::Solve)? {
-                Verdict::Infeasible => kept = trial,
-                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
+            match self.solve(&[fixed, &trial].concat(), question)? {
+                Verdict::TimeLimit => return Ok(None),
+                verdict if holds(&verdict) => items = trial,
                 _ => i += 1,
             }
         }
-        Ok(Explanation::Conflict(kept))
+        Ok(Some(items))
+    }
+
+    /// A minimal set of clues with no solution.
+    fn conflict(&self, clues: Vec<Clue>) -> Result<Explanation, SolveError> {
+        let infeasible = |v: &Verdict| matches!(v, Verdict::Infeasible);
+        Ok(
+            match self.filter(&[], clues, Question::Solve, infeasible)? {
+                Some(kept) => Explanation::Conflict(kept),
+                None => Explanation::TimeLimit,
+            },
+        )
     }
 
     /// Greedy repair: while a second solution exists, give the first solution's value at a
@@ -140,17 +158,12 @@ impl Check<'_> {
                 Verdict::Infeasible | Verdict::Solvable => break,
             }
         }
-        let mut i = 0;
-        while i < added.len() {
-            let mut trial = added.clone();
-            trial.remove(i);
-            let all = [clues.clone(), trial.clone()].concat();
-            match self.solve(&all, Question::Unique)? {
-                Verdict::Unique => added = trial,
-                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
-                _ => i += 1,
-            }
-        }
-        Ok(Explanation::Repair(added))
+        let unique = |v: &Verdict| matches!(v, Verdict::Unique);
+        Ok(
+            match self.filter(&clues, added, Question::Unique, unique)? {
+                Some(kept) => Explanation::Repair(kept),
+                None => Explanation::TimeLimit,
+            },
+        )
     }
 }
