@@ -83,31 +83,16 @@ fn sided_rows(model: &Model) -> Vec<Sided<'_>> {
     let mut out = Vec::new();
     for row in model.constraints() {
         let both = row.lo.is_finite() && row.hi.is_finite();
-        let side = |suffix: &str| match both {
-            true => format!("{}_{suffix}", row.name),
-            false => row.name.clone(),
+        let sides = match row.lo == row.hi {
+            true => vec![("", "=", row.lo)],
+            false => [("_ge", ">=", row.lo), ("_le", "<=", row.hi)]
+                .into_iter()
+                .filter(|&(_, _, rhs)| rhs.is_finite())
+                .collect(),
         };
-        if row.lo == row.hi {
-            let (name, sense, rhs) = (row.name.clone(), "=", row.lo);
-            out.push(Sided {
-                name,
-                row,
-                sense,
-                rhs,
-            });
-            continue;
-        }
-        if row.lo.is_finite() {
-            let (name, sense, rhs) = (side("ge"), ">=", row.lo);
-            out.push(Sided {
-                name,
-                row,
-                sense,
-                rhs,
-            });
-        }
-        if row.hi.is_finite() {
-            let (name, sense, rhs) = (side("le"), "<=", row.hi);
+        for (suffix, sense, rhs) in sides {
+            let suffix = if both { suffix } else { "" };
+            let name = format!("{}{suffix}", row.name);
             out.push(Sided {
                 name,
                 row,
