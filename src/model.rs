@@ -188,9 +188,9 @@ impl Model {
         (0..rows).flat_map(move |r| (0..cols).map(move |c| (r, c)))
     }
 
-    fn set_lit(&mut self, (r, c): Cell, k: usize, lit: Lit) {
-        let nv = self.domains.values().len();
-        self.lits[(r * self.domains.cols() + c) * nv + k] = lit;
+    fn set_lit(&mut self, cell: Cell, k: usize, lit: Lit) {
+        let at = self.lit_index(cell, k);
+        self.lits[at] = lit;
     }
 
     /// A binary `x_r1c2_5` per candidate in `set`, and the row `cell_r1c2`: one of them is 1.
@@ -232,8 +232,12 @@ impl Model {
     }
 
     fn lit(&self, r: usize, c: usize, k: usize) -> Lit {
-        let nv = self.domains.values().len();
-        self.lits[(r * self.domains.cols() + c) * nv + k]
+        self.lits[self.lit_index((r, c), k)]
+    }
+
+    /// Where `x[r,c,k]` is kept in `lits`.
+    fn lit_index(&self, (r, c): Cell, k: usize) -> usize {
+        (r * self.domains.cols() + c) * self.domains.values().len() + k
     }
 
     /// `sum_k f(value_k) * x[r,c,k]`, e.g. the value `v[r,c]` or its logarithm.

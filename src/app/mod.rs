@@ -33,7 +33,10 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             anyhow::anyhow!("cannot create {dir}: {}", walk::io_message(&e))
         })?;
     }
-    let stems = model_files::stems(&items);
+    let stems = match config.write_model {
+        Some(_) => model_files::stems(&items),
+        None => vec![String::new(); items.len()],
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()?;

@@ -57,7 +57,8 @@ pub trait Puzzle: Send + Sync {
         Vec::new()
     }
     /// The same puzzle with exactly `clues` as its givens and cages (cages by their index in
-    /// [`Puzzle::clues`]; givens may be new); `None` for a kind without clues.
+    /// [`Puzzle::clues`]; givens may be new); `None` for a kind without clues. A kind whose
+    /// [`Puzzle::clues`] names any must implement it.
     fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         None
     }
