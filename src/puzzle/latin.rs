@@ -19,6 +19,11 @@ use crate::reduce::{self, AllDifferent, AreasAndTables};
 /// Cages with more assignments than this keep the arithmetic formulation.
 const MAX_TABLE_ASSIGNMENTS: usize = 1000;
 
+/// Grids of this size and up filter each area completely (matching), not only by singles
+/// and overlaps. Measured: it settles gecode-19 and gecode-20 (25x25) in seconds instead of
+/// not at all in 30 s; on the minimal 16x16s it cost more than it saved (max 28 to 55 ms).
+const MATCHING_FROM: usize = 25;
+
 /// How cages become linear constraints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Formulation {
@@ -183,12 +188,12 @@ impl Puzzle for Latin {
         // (the model still has them). Filtering after the first reduction keeps each of
         // probing's many passes cheap.
         let cells = self.cages.iter().map(|cage| cage.cells.as_slice());
-        let mut reductions = AreasAndTables::new(
-            AllDifferent::new(&self.areas, n, n, n),
-            self.list_tables(&domains, &groups),
-            cells,
-            n,
-        );
+        let mut areas = AllDifferent::new(&self.areas, n, n, n);
+        if n >= MATCHING_FROM {
+            areas = areas.with_matching();
+        }
+        let mut reductions =
+            AreasAndTables::new(areas, self.list_tables(&domains, &groups), cells, n);
         if !reductions.narrow(&mut domains, None) {
             return None;
         }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::matching;
 use crate::domains::Domains;
 use crate::geometry::Area;
 use crate::grid::Cell;
@@ -24,6 +25,8 @@ pub struct AllDifferent {
     overlaps: Vec<Vec<Overlap>>,
     /// Per cell (row-major), the areas holding it.
     areas_of: Vec<Vec<usize>>,
+    /// Whether each area is also filtered completely, by [`matching::filter`].
+    matching: bool,
 }
 
 impl AllDifferent {
@@ -68,11 +71,22 @@ impl AllDifferent {
             areas,
             overlaps,
             areas_of,
+            matching: false,
+        }
+    }
+
+    /// The same areas, each also filtered completely by [`matching::filter`]: a value stays in
+    /// a cell only when some assignment of the whole area gives it that value.
+    pub fn with_matching(self) -> Self {
+        AllDifferent {
+            matching: true,
+            ..self
         }
     }
 
     /// Removes the candidates the areas rule out, to a fixed point. Returns `false` when some
-    /// cell runs out of candidates, or some value out of places in an area with a cell per value.
+    /// cell runs out of candidates, or some value out of places in an area with a cell per
+    /// value; the cells of the area that failed are then emptied.
     pub fn propagate(&self, domains: &mut Domains) -> bool {
         self.propagate_from(domains, None, &mut Vec::new())
     }
@@ -100,28 +114,74 @@ impl AllDifferent {
             let i = word * 64 + queued[word].trailing_zeros() as usize;
             queued[word] &= queued[word] - 1;
             changed.clear();
-            if !singles(domains, &self.areas[i], values, &mut changed) {
+            if !self.narrow_area(domains, i, values, &mut changed) {
+                for &cell in &self.areas[i] {
+                    domains.restrict_at(cell, 0);
+                }
                 return false;
-            }
-            for overlap in &self.overlaps[i] {
-                let union = |cells: &[usize]| cells.iter().fold(0, |acc, &i| acc | domains.at(i));
-                let confined = union(&overlap.shared) & !union(&overlap.rest_of_area);
-                if confined == 0 {
-                    continue;
-                }
-                for &cell in &overlap.rest_of_other {
-                    if domains.restrict_at(cell, !confined) {
-                        if domains.at(cell) == 0 {
-                            return false;
-                        }
-                        changed.push(cell);
-                    }
-                }
             }
             for &cell in &changed {
                 self.enqueue(cell, &mut queued);
             }
             touched.extend_from_slice(&changed);
+        }
+        true
+    }
+
+    /// Singles, overlaps and (with matching) complete filtering on area `i`.
+    fn narrow_area(
+        &self,
+        domains: &mut Domains,
+        i: usize,
+        values: usize,
+        changed: &mut Vec<usize>,
+    ) -> bool {
+        if !singles(domains, &self.areas[i], values, changed) {
+            return false;
+        }
+        for overlap in &self.overlaps[i] {
+            let union = |cells: &[usize]| cells.iter().fold(0, |acc, &i| acc | domains.at(i));
+            let confined = union(&overlap.shared) & !union(&overlap.rest_of_area);
+            if confined == 0 {
+                continue;
+            }
+            for &cell in &overlap.rest_of_other {
+                if domains.restrict_at(cell, !confined) {
+                    if domains.at(cell) == 0 {
+                        return false;
+                    }
+                    changed.push(cell);
+                }
+            }
+        }
+        !self.matching || self.filter_area(domains, i, changed)
+    }
+
+    /// [`matching::filter`] on area `i`; the cells that lose candidates are added to `changed`.
+    fn filter_area(&self, domains: &mut Domains, i: usize, changed: &mut Vec<usize>) -> bool {
+        // Decided cells hold their values; the rest share what is left.
+        let decided = self.areas[i]
+            .iter()
+            .map(|&c| domains.at(c))
+            .filter(|&s| s & s.wrapping_sub(1) == 0)
+            .fold(0, |a, s| a | s);
+        let mut open = [0usize; 64];
+        let mut sets = [0u64; 64];
+        let mut n = 0;
+        for &cell in &self.areas[i] {
+            let set = domains.at(cell);
+            if set & set.wrapping_sub(1) != 0 {
+                (open[n], sets[n]) = (cell, set & !decided);
+                n += 1;
+            }
+        }
+        let mut lost = Vec::new();
+        if !matching::filter(&mut sets[..n], &mut lost) {
+            return false;
+        }
+        for &at in &lost {
+            domains.restrict_at(open[at], sets[at]);
+            changed.push(open[at]);
         }
         true
     }
@@ -229,5 +289,7 @@ mod tests {
         domains.set(0, 0, 0b10);
         domains.set(3, 0, 0b10);
         assert!(!sudoku_4x4().propagate(&mut domains));
+        // The column that failed is left empty, for the split to count.
+        assert!((0..4).all(|r| domains.get(r, 0) == 0));
     }
 }

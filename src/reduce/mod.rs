@@ -2,6 +2,7 @@
 
 mod all_different;
 mod areas_and_tables;
+mod matching;
 
 pub use all_different::AllDifferent;
 pub use areas_and_tables::AreasAndTables;
