@@ -101,7 +101,8 @@ impl AllDifferent {
         touched: &mut Vec<usize>,
     ) -> bool {
         let values = domains.values().len();
-        // The areas to look at, as a bit set, taken lowest first.
+        // The areas to look at, as bit sets, taken lowest first: the cheap rules run to a
+        // fixed point before an area is filtered by matching.
         let mut queued = vec![0u64; self.areas.len().div_ceil(64)];
         match cells {
             None => (0..self.areas.len()).for_each(|a| queued[a / 64] |= 1 << (a % 64)),
@@ -109,12 +110,22 @@ impl AllDifferent {
                 .iter()
                 .for_each(|&cell| self.enqueue(cell, &mut queued)),
         }
+        let mut to_match = if self.matching {
+            queued.clone()
+        } else {
+            Vec::new()
+        };
         let mut changed = Vec::new();
-        while let Some(word) = queued.iter().position(|&w| w != 0) {
-            let i = word * 64 + queued[word].trailing_zeros() as usize;
-            queued[word] &= queued[word] - 1;
+        loop {
             changed.clear();
-            if !self.narrow_area(domains, i, values, &mut changed) {
+            let (i, ok) = if let Some(i) = pop(&mut queued) {
+                (i, self.narrow_area(domains, i, values, &mut changed))
+            } else if let Some(i) = pop(&mut to_match) {
+                (i, self.filter_area(domains, i, &mut changed))
+            } else {
+                return true;
+            };
+            if !ok {
                 for &cell in &self.areas[i] {
                     domains.restrict_at(cell, 0);
                 }
@@ -122,13 +133,15 @@ impl AllDifferent {
             }
             for &cell in &changed {
                 self.enqueue(cell, &mut queued);
+                if self.matching {
+                    self.enqueue(cell, &mut to_match);
+                }
             }
             touched.extend_from_slice(&changed);
         }
-        true
     }
 
-    /// Singles, overlaps and (with matching) complete filtering on area `i`.
+    /// Singles and overlaps on area `i`.
     fn narrow_area(
         &self,
         domains: &mut Domains,
@@ -154,7 +167,7 @@ impl AllDifferent {
                 }
             }
         }
-        !self.matching || self.filter_area(domains, i, changed)
+        true
     }
 
     /// [`matching::filter`] on area `i`; the cells that lose candidates are added to `changed`.
@@ -192,6 +205,14 @@ impl AllDifferent {
             queued[a / 64] |= 1 << (a % 64);
         }
     }
+}
+
+/// The lowest area in a queue, taken out of it.
+fn pop(queued: &mut [u64]) -> Option<usize> {
+    let word = queued.iter().position(|&w| w != 0)?;
+    let i = word * 64 + queued[word].trailing_zeros() as usize;
+    queued[word] &= queued[word] - 1;
+    Some(i)
 }
 
 /// One pass over one area: a decided cell's value leaves the other cells, and when the area
