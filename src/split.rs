@@ -209,6 +209,21 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_that_took_part_in_enough_failures_is_split_on_before_one_with_fewer_candidates() {
+        let mut domains = Domains::full(1, 3, vec![1, 2, 3]);
+        domains.set(0, 0, 0b011);
+        let mut split = Split::new(&domains);
+        assert_eq!(split.branching_cell(&domains), Some((0, 0)), "fewest first");
+        // Three failures emptied r1c3: 3 candidates over 4 beats r1c1's 2 over 1.
+        let mut failed = domains.clone();
+        failed.set(0, 2, 0);
+        for _ in 0..3 {
+            split.count_failure(&failed);
+        }
+        assert_eq!(split.branching_cell(&domains), Some((0, 2)));
+    }
+
+    #[test]
     fn a_split_settles_a_puzzle_with_no_solution() {
         // Rows 1 and 2 of a 4x4 forced to share a box value: every part dies.
         let puzzle = sudoku([1, 2, 0, 0]);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The 18 Gecode 25x25 Sudokus, puzzle by puzzle, with uniqueness and a time limit each:
+# seconds, and whether each was solved and proven unique; with --peers, CP-SAT (one worker,
+# same limit) on the same file in the same run.
+# Usage: bash bench/gecode.sh [SECONDS] [--peers PYTHON]   (default 60 s per puzzle)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PUB=${PUZZLES_PUBLIC:-../shared/puzzles-public}
+LIMIT=60
+[[ "${1:-}" =~ ^[0-9]+$ ]] && { LIMIT=$1; shift; }
+PEERS_PY=""
+[ "${1:-}" = "--peers" ] && PEERS_PY=${2:?python of the peers venv}
+BIN=${MIPSOLVE_BIN:-}
+if [ -z "$BIN" ]; then
+  cargo build --release --quiet
+  BIN=target/release/mipsolve
+fi
+row() { # file json...: "status seconds" of one record (seconds include uniqueness)
+  python3 -c '
+import json, sys
+r = [json.loads(l) for l in sys.stdin if l.startswith("{") and "summary" not in l][0]
+ok = r["status"] == "solved" and r.get("unique") is True
+print("unique" if ok else r["status"], f"{r.get(\"seconds\", 0) + r.get(\"unique_seconds\", 0):.2f}")'
+}
+printf '%-28s %-10s %9s' puzzle mipsolve seconds
+[ -n "$PEERS_PY" ] && printf ' %-10s %9s' cpsat seconds
+echo
+for f in "$PUB"/sudoku-gecode/*.txt; do
+  printf '%-28s' "$(basename "$f")"
+  printf ' %-10s %9s' $("$BIN" sudoku --check-unique --format json --time-limit "$LIMIT" "$f" 2>/dev/null | row)
+  if [ -n "$PEERS_PY" ]; then
+    printf ' %-10s %9s' $("$PEERS_PY" ../shared/peers/peers.py cpsat sudoku --check-unique \
+      --no-solution --time-limit "$LIMIT" "$f" 2>/dev/null | row)
+  fi
+  echo
+done
