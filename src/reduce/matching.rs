@@ -24,16 +24,29 @@ pub fn filter(sets: &mut [u64], changed: &mut Vec<usize>) -> bool {
     // The graph on values: an edge v -> u when the cell matched to u could take v instead.
     // A cell may take v when v is reachable from a value no cell takes (an alternating path),
     // or when its own value u is reachable from v and back (an alternating cycle).
-    let mut reach = [0u64; 64];
+    let (mut reach, mut back) = ([0u64; 64], [0u64; 64]);
     for (i, &set) in sets.iter().enumerate() {
         let u = value_of[i];
         let mut others = set & !(1 << u);
+        back[u as usize] = others;
         while others != 0 {
             reach[others.trailing_zeros() as usize] |= 1 << u;
             others &= others - 1;
         }
     }
     let used = sets.iter().fold(0, |acc, &s| acc | s);
+    // The common case first, in linear time: every value reachable from the free ones, or
+    // with none free, one strongly connected graph. Then every candidate stays.
+    let free = used & !matched;
+    let lowest = used & used.wrapping_neg();
+    let keeps_all = if free != 0 {
+        reachable(&reach, free) == used
+    } else {
+        reachable(&reach, lowest) == used && reachable(&back, lowest) == used
+    };
+    if keeps_all {
+        return true;
+    }
     let mut through = used;
     while through != 0 {
         let k = through.trailing_zeros() as usize;
@@ -48,7 +61,6 @@ pub fn filter(sets: &mut [u64], changed: &mut Vec<usize>) -> bool {
             }
         }
     }
-    let free = used & !matched;
     let mut from_free = free;
     let mut f = free;
     while f != 0 {
@@ -64,6 +76,19 @@ pub fn filter(sets: &mut [u64], changed: &mut Vec<usize>) -> bool {
         }
     }
     true
+}
+
+/// The values reachable from `from` (included) along `edges` (per value, its successors).
+fn reachable(edges: &[u64; 64], from: u64) -> u64 {
+    let (mut seen, mut open) = (from, from);
+    while open != 0 {
+        let v = open.trailing_zeros() as usize;
+        open &= open - 1;
+        let new = edges[v] & !seen;
+        seen |= new;
+        open |= new;
+    }
+    seen
 }
 
 /// Finds cell `i` a value, moving other cells to other values along an alternating path;
