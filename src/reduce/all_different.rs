@@ -13,16 +13,24 @@ use crate::grid::Cell;
 #[derive(Debug, Clone)]
 struct Overlap {
     shared: Vec<usize>,
-    rest_of_area: Vec<usize>,
     rest_of_other: Vec<usize>,
+}
+
+/// Overlaps of one area whose shared cells do not meet (a box's rows, say), with the area's
+/// cells outside all of them: a value is confined to one overlap when it has places there
+/// and nowhere else, so one union per overlap decides them all.
+#[derive(Debug, Clone, Default)]
+struct Family {
+    overlaps: Vec<Overlap>,
+    rest: Vec<usize>,
 }
 
 /// All-different areas with their overlaps worked out once; cells are row-major indices.
 #[derive(Debug, Clone)]
 pub struct AllDifferent {
     areas: Vec<Vec<usize>>,
-    /// Per area, its overlaps with the areas it shares two or more cells with.
-    overlaps: Vec<Vec<Overlap>>,
+    /// Per area, its overlaps with the areas it shares two or more cells with, in families.
+    families: Vec<Vec<Family>>,
     /// Per cell (row-major), the areas holding it.
     areas_of: Vec<Vec<usize>>,
     /// Whether each area is also filtered completely, by [`matching::filter`].
@@ -43,7 +51,7 @@ impl AllDifferent {
                 areas_of[cell].push(i);
             }
         }
-        let mut overlaps = vec![Vec::new(); areas.len()];
+        let mut families: Vec<Vec<Family>> = vec![Vec::new(); areas.len()];
         for (i, area) in areas.iter().enumerate() {
             if area.len() != values {
                 continue;
@@ -58,18 +66,33 @@ impl AllDifferent {
                 if shared.len() < 2 {
                     continue;
                 }
-                let outside =
-                    |a: &[usize]| a.iter().filter(|c| !shared.contains(c)).copied().collect();
-                overlaps[i].push(Overlap {
-                    rest_of_area: outside(area),
-                    rest_of_other: outside(&areas[j]),
+                let overlap = Overlap {
+                    rest_of_other: (areas[j].iter())
+                        .filter(|c| !shared.contains(c))
+                        .copied()
+                        .collect(),
                     shared,
-                });
+                };
+                let meets = |family: &Family| {
+                    (family.overlaps.iter())
+                        .any(|o| o.shared.iter().any(|c| overlap.shared.contains(c)))
+                };
+                match families[i].iter_mut().find(|family| !meets(family)) {
+                    Some(family) => family.overlaps.push(overlap),
+                    None => families[i].push(Family {
+                        overlaps: vec![overlap],
+                        rest: Vec::new(),
+                    }),
+                }
+            }
+            for family in &mut families[i] {
+                let covered = |c: &usize| family.overlaps.iter().any(|o| o.shared.contains(c));
+                family.rest = area.iter().filter(|c| !covered(c)).copied().collect();
             }
         }
         AllDifferent {
             areas,
-            overlaps,
+            families,
             areas_of,
             matching: false,
         }
@@ -152,18 +175,30 @@ impl AllDifferent {
         if !singles(domains, &self.areas[i], values, changed) {
             return false;
         }
-        for overlap in &self.overlaps[i] {
+        for family in &self.families[i] {
             let union = |cells: &[usize]| cells.iter().fold(0, |acc, &i| acc | domains.at(i));
-            let confined = union(&overlap.shared) & !union(&overlap.rest_of_area);
-            if confined == 0 {
-                continue;
+            // Per overlap, the union of its cells; then the values in just one of the
+            // overlaps and the rest of the area.
+            let mut unions = [0u64; 64];
+            let (mut once, mut twice) = (union(&family.rest), 0u64);
+            for (u, overlap) in unions.iter_mut().zip(&family.overlaps) {
+                *u = union(&overlap.shared);
+                twice |= once & *u;
+                once |= *u;
             }
-            for &cell in &overlap.rest_of_other {
-                if domains.restrict_at(cell, !confined) {
-                    if domains.at(cell) == 0 {
-                        return false;
+            let alone = once & !twice;
+            for (u, overlap) in unions.iter().zip(&family.overlaps) {
+                let confined = u & alone;
+                if confined == 0 {
+                    continue;
+                }
+                for &cell in &overlap.rest_of_other {
+                    if domains.restrict_at(cell, !confined) {
+                        if domains.at(cell) == 0 {
+                            return false;
+                        }
+                        changed.push(cell);
                     }
-                    changed.push(cell);
                 }
             }
         }
@@ -222,14 +257,16 @@ fn singles(domains: &mut Domains, area: &[usize], values: usize, changed: &mut V
     // Bit tricks instead of count_ones: without a popcount instruction in the baseline
     // target, counting bits was the largest cost of this hot loop.
     let single = |set: u64| set & set.wrapping_sub(1) == 0;
-    let (mut decided, mut once, mut twice) = (0u64, 0u64, 0u64);
+    let (mut decided, mut open, mut once, mut twice) = (0u64, 0u64, 0u64, 0u64);
     for &cell in area {
         let set = domains.at(cell);
-        if set != 0 && single(set) {
+        if single(set) {
             if decided & set != 0 {
                 return false;
             }
             decided |= set;
+        } else {
+            open |= set;
         }
         twice |= once & set;
         once |= set;
@@ -244,6 +281,10 @@ fn singles(domains: &mut Domains, area: &[usize], values: usize, changed: &mut V
     } else {
         0
     };
+    if open & decided == 0 && only_here == 0 {
+        // Nothing to remove: the usual case when an area is looked at again.
+        return true;
+    }
     for &cell in area {
         let set = domains.at(cell);
         if single(set) {
