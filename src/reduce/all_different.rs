@@ -124,14 +124,21 @@ impl AllDifferent {
         touched: &mut Vec<usize>,
     ) -> bool {
         let values = domains.values().len();
+        let all = u64::MAX >> (64 - values);
         // The areas to look at, as bit sets, taken lowest first: the cheap rules run to a
-        // fixed point before an area is filtered by matching.
+        // fixed point before an area is filtered by matching. Per area, the values that lost
+        // places in it since it was last at a fixed point.
         let mut queued = vec![0u64; self.areas.len().div_ceil(64)];
+        let mut moved = vec![0u64; self.areas.len()];
         match cells {
-            None => (0..self.areas.len()).for_each(|a| queued[a / 64] |= 1 << (a % 64)),
-            Some(cells) => cells
-                .iter()
-                .for_each(|&cell| self.enqueue(cell, &mut queued)),
+            None => (0..self.areas.len()).for_each(|a| {
+                queued[a / 64] |= 1 << (a % 64);
+                moved[a] = all;
+            }),
+            Some(cells) => cells.iter().for_each(|&cell| {
+                self.enqueue(cell, &mut queued);
+                self.note_moved(cell, all, &mut moved);
+            }),
         }
         let mut to_match = if self.matching {
             queued.clone()
@@ -142,7 +149,8 @@ impl AllDifferent {
         loop {
             changed.clear();
             let (i, ok) = if let Some(i) = pop(&mut queued) {
-                (i, self.narrow_area(domains, i, values, &mut changed))
+                let moved = std::mem::take(&mut moved[i]);
+                (i, self.narrow_area(domains, i, values, moved, &mut changed))
             } else if let Some(i) = pop(&mut to_match) {
                 (i, self.filter_area(domains, i, &mut changed))
             } else {
@@ -154,23 +162,27 @@ impl AllDifferent {
                 }
                 return false;
             }
-            for &cell in &changed {
+            for &(cell, lost) in &changed {
                 self.enqueue(cell, &mut queued);
+                self.note_moved(cell, lost, &mut moved);
                 if self.matching {
                     self.enqueue(cell, &mut to_match);
                 }
+                touched.push(cell);
             }
-            touched.extend_from_slice(&changed);
         }
     }
 
-    /// Singles and overlaps on area `i`.
+    /// Singles and overlaps on area `i`, where the values in `moved` lost places since it was
+    /// last at a fixed point: only those can be newly confined to an overlap. The cells that
+    /// lose candidates are added to `changed` with what they lost.
     fn narrow_area(
         &self,
         domains: &mut Domains,
         i: usize,
         values: usize,
-        changed: &mut Vec<usize>,
+        moved: u64,
+        changed: &mut Vec<(usize, u64)>,
     ) -> bool {
         if !singles(domains, &self.areas[i], values, changed) {
             return false;
@@ -186,18 +198,20 @@ impl AllDifferent {
                 twice |= once & *u;
                 once |= *u;
             }
-            let alone = once & !twice;
+            let alone = once & !twice & moved;
             for (u, overlap) in unions.iter().zip(&family.overlaps) {
                 let confined = u & alone;
                 if confined == 0 {
                     continue;
                 }
                 for &cell in &overlap.rest_of_other {
-                    if domains.restrict_at(cell, !confined) {
+                    let lost = domains.at(cell) & confined;
+                    if lost != 0 {
+                        domains.restrict_at(cell, !confined);
                         if domains.at(cell) == 0 {
                             return false;
                         }
-                        changed.push(cell);
+                        changed.push((cell, lost));
                     }
                 }
             }
@@ -206,7 +220,12 @@ impl AllDifferent {
     }
 
     /// [`matching::filter`] on area `i`; the cells that lose candidates are added to `changed`.
-    fn filter_area(&self, domains: &mut Domains, i: usize, changed: &mut Vec<usize>) -> bool {
+    fn filter_area(
+        &self,
+        domains: &mut Domains,
+        i: usize,
+        changed: &mut Vec<(usize, u64)>,
+    ) -> bool {
         // Decided cells hold their values; the rest share what is left.
         let decided = self.areas[i]
             .iter()
@@ -228,10 +247,17 @@ impl AllDifferent {
             return false;
         }
         for &at in &lost {
+            changed.push((open[at], domains.at(open[at]) & !sets[at]));
             domains.restrict_at(open[at], sets[at]);
-            changed.push(open[at]);
         }
         true
+    }
+
+    /// Notes that the values `lost` left a cell, in each of its areas.
+    fn note_moved(&self, cell: usize, lost: u64, moved: &mut [u64]) {
+        for &a in &self.areas_of[cell] {
+            moved[a] |= lost;
+        }
     }
 
     /// Queues the areas of a cell.
@@ -252,8 +278,13 @@ fn pop(queued: &mut [u64]) -> Option<usize> {
 
 /// One pass over one area: a decided cell's value leaves the other cells, and when the area
 /// has a cell per value, a value with one place left goes there. `false` on a contradiction;
-/// the cells that lost candidates (row-major) are added to `changed`.
-fn singles(domains: &mut Domains, area: &[usize], values: usize, changed: &mut Vec<usize>) -> bool {
+/// the cells that lost candidates (row-major) are added to `changed` with what they lost.
+fn singles(
+    domains: &mut Domains,
+    area: &[usize],
+    values: usize,
+    changed: &mut Vec<(usize, u64)>,
+) -> bool {
     // Bit tricks instead of count_ones: without a popcount instruction in the baseline
     // target, counting bits was the largest cost of this hot loop.
     let single = |set: u64| set & set.wrapping_sub(1) == 0;
@@ -298,11 +329,12 @@ fn singles(domains: &mut Domains, area: &[usize], values: usize, changed: &mut V
             }
             keep &= hidden;
         }
-        if domains.restrict_at(cell, keep) {
-            if domains.at(cell) == 0 {
+        if set & !keep != 0 {
+            domains.restrict_at(cell, keep);
+            if set & keep == 0 {
                 return false;
             }
-            changed.push(cell);
+            changed.push((cell, set & !keep));
         }
     }
     true
