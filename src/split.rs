@@ -11,7 +11,6 @@ use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::grid::Grid;
 use crate::puzzle::{Narrow, Puzzle};
-use crate::reduce::probe;
 
 /// Parts examined per question before it is left to HiGHS ...
 const BUDGET: usize = 20000;
@@ -41,22 +40,9 @@ pub enum Step {
     TimeLimit,
 }
 
-/// In a split without budget (a large puzzle), parts down to this depth are probed (see
-/// [`crate::reduce::probe`]) before they are split: near the root a part stands for much of
-/// the search. On the Gecode 25x25s, probing to depth 2 took gecode-20 from 14 s to 8 s and
-/// gecode-19 from 12 s to 8 s; on smaller puzzles it costs more than it saves (the tdoku
-/// median went from 0.6 to 2.2 ms).
-const PROBE_DEPTH: usize = 2;
-
-/// One part of the search, with its depth below the whole.
-struct Part {
-    domains: Domains,
-    depth: usize,
-}
-
 /// The parts of the search not yet examined, in depth-first order, and what failed so far.
 pub struct Split {
-    parts: Vec<Part>,
+    parts: Vec<Domains>,
     /// Per cell (row-major), one more than the times a part failed with the cell emptied.
     failures: Vec<u32>,
     /// Whether questions are left to HiGHS once the budget is spent.
@@ -67,10 +53,7 @@ impl Split {
     /// A split over the completions of `domains` (already reduced).
     pub fn new(domains: &Domains) -> Self {
         Split {
-            parts: vec![Part {
-                domains: domains.clone(),
-                depth: 0,
-            }],
+            parts: vec![domains.clone()],
             failures: vec![1; domains.rows() * domains.cols()],
             bounded: domains.open_candidates() <= UNBOUNDED_ABOVE,
         }
@@ -90,25 +73,20 @@ impl Split {
             if deadline.passed() {
                 return Step::TimeLimit;
             }
-            let Some((r, c)) = self.branching_cell(&part.domains) else {
+            let Some((r, c)) = self.branching_cell(&part) else {
                 // Every cell decided: one grid, a solution only if the verifier says so.
-                match part.domains.solved_grid() {
+                match part.solved_grid() {
                     Some(grid) if puzzle.verify(&grid).is_ok() => return Step::Found(grid),
                     _ => continue,
                 }
             };
-            let set = part.domains.get(r, c);
-            let probes = !self.bounded && part.depth < PROBE_DEPTH;
-            let probed = |d: &mut Domains| !probes || probe(d, deadline, narrow);
+            let set = part.get(r, c);
             // Pushed in reverse, so that the smallest value is tried first.
             for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
-                let mut child = part.domains.clone();
+                let mut child = part.clone();
                 child.set(r, c, 1 << k);
-                if narrow(&mut child, Some((r, c))) && probed(&mut child) {
-                    self.parts.push(Part {
-                        domains: child,
-                        depth: part.depth + 1,
-                    });
+                if narrow(&mut child, Some((r, c))) {
+                    self.parts.push(child);
                 } else {
                     self.count_failure(&child);
                 }
