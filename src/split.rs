@@ -1,8 +1,9 @@
 //! A bounded exhaustive split of the search: the candidates of one cell are tried in turn,
 //! each part narrowed by the puzzle's exact reductions, until every part is settled (no
 //! solution, or one complete grid that the verifier accepts or rejects) or the budget runs
-//! out. The parts cover every case, so a settled split answers exactly; an unsettled one is
-//! left to HiGHS, which then decides the whole question. A split resumes where it stopped:
+//! out (puzzles too large for HiGHS have no budget). The parts cover every case, so a settled
+//! split answers exactly; an unsettled one is left to HiGHS, which then decides the whole
+//! question. A split resumes where it stopped:
 //! each grid it yields is left behind, so asking again answers "is there another?".
 
 use std::time::{Duration, Instant};
