@@ -20,8 +20,10 @@ row() { # file json...: "status seconds" of one record (seconds include uniquene
 import json, sys
 r = [json.loads(l) for l in sys.stdin if l.startswith("{") and "summary" not in l][0]
 ok = r["status"] == "solved" and r.get("unique") is True
-print("unique" if ok else r["status"], f"{r.get(\"seconds\", 0) + r.get(\"unique_seconds\", 0):.2f}")'
+seconds = r.get("seconds", 0) + r.get("unique_seconds", 0)
+print("unique" if ok else r["status"], f"{seconds:.2f}")'
 }
+TABLE=$(mktemp); trap 'rm -f "$TABLE"' EXIT
 printf '%-28s %-10s %9s' puzzle mipsolve seconds
 [ -n "$PEERS_PY" ] && printf ' %-10s %9s' cpsat seconds
 echo
@@ -33,4 +35,8 @@ for f in "$PUB"/sudoku-gecode/*.txt; do
       --no-solution --time-limit "$LIMIT" "$f" 2>/dev/null | row)
   fi
   echo
-done
+done | tee "$TABLE"
+# Totals: puzzles proven unique, and seconds over all (a timeout counts its whole limit).
+awk '{ u2 += ($2 == "unique"); t2 += $3; u4 += ($4 == "unique"); t4 += $5 }
+  END { printf "%-28s %-10s %9.2f", "total", u2 " unique", t2
+        if (NF > 3) printf " %-10s %9.2f", u4 " unique", t4; print "" }' "$TABLE"
