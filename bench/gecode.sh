@@ -15,12 +15,16 @@ if [ -z "$BIN" ]; then
   cargo build --release --quiet
   BIN=target/release/mipsolve
 fi
-row() { # file json...: "status seconds" of one record (seconds include uniqueness)
+row() { # JSON lines on stdin: "status seconds" of the first record (uniqueness included)
   python3 -c '
 import json, sys
-r = [json.loads(l) for l in sys.stdin if l.startswith("{") and "summary" not in l][0]
+records = [json.loads(l) for l in sys.stdin if l.startswith("{") and "summary" not in l]
+if not records:
+    print("error 0")
+    sys.exit()
+r = records[0]
 ok = r["status"] == "solved" and r.get("unique") is True
-seconds = r.get("seconds", 0) + r.get("unique_seconds", 0)
+seconds = (r.get("seconds") or 0) + (r.get("unique_seconds") or 0)
 print("unique" if ok else r["status"], f"{seconds:.2f}")'
 }
 TABLE=$(mktemp); trap 'rm -f "$TABLE"' EXIT

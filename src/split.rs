@@ -22,11 +22,16 @@ const BUDGET: usize = 20000;
 /// solutions) from adding more than half a second before HiGHS.
 const TIME_BUDGET: Duration = Duration::from_millis(500);
 
-/// A split starting with more open candidates than this has no budget: HiGHS is no help on
-/// models that large. Measured: a generated 25x25 with about 1,700 open binaries took HiGHS
-/// 200 s to find a solution, and none of the Gecode 25x25s (1,700 to 1,900 open candidates)
-/// gave it one in 60 s, where the split settles some of them in seconds.
+/// A split over a grid of 25 values or more starting with more open candidates than this has
+/// no budget (only the time limit bounds it): HiGHS is no help on models that large.
+/// Measured: a generated 25x25 with about 1,700 open binaries took HiGHS 200 s to find a
+/// solution, and none of the Gecode 25x25s (1,700 to 1,900 open candidates) gave it one in
+/// 60 s, where the split settles half of them in 0.2 to 41 s. Smaller grids keep the budget:
+/// there HiGHS has been measured to help (a 16x16 KenKen with several solutions).
 const UNBOUNDED_ABOVE: usize = 1000;
+
+/// The fewest values per cell of a grid whose split may go without budget.
+const UNBOUNDED_FROM_VALUES: usize = 25;
 
 /// What one question to a split ended with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +61,8 @@ impl Split {
         Split {
             parts: vec![domains.clone()],
             failures: vec![1; domains.rows() * domains.cols()],
-            bounded: domains.open_candidates() <= UNBOUNDED_ABOVE,
+            bounded: domains.values().len() < UNBOUNDED_FROM_VALUES
+                || domains.open_candidates() <= UNBOUNDED_ABOVE,
         }
     }
 
@@ -108,8 +114,8 @@ impl Split {
     /// The open cell with the fewest candidates per failure it took part in (dom/wdeg, as in
     /// constraint solvers: cells in rules that keep failing are decided first); among equals,
     /// the one whose row and column hold the most open candidates, where a choice narrows
-    /// the most. Failure counts took gecode-19 from no solution in 30 s to 12 s; the
-    /// tie-break settles the 25x25 in 4,000 parts instead of leaving it to HiGHS.
+    /// the most. Failure counts took gecode-19 from no solution in 30 s to 12 s (when
+    /// measured, before the later speed-ups of the reductions).
     fn branching_cell(&self, domains: &Domains) -> Option<(usize, usize)> {
         // Grids have at most 64 rows and columns.
         let (mut row_open, mut col_open) = ([0u32; 64], [0u32; 64]);

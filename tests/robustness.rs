@@ -225,7 +225,7 @@ fn a_time_limit_gives_timeout_and_the_batch_goes_on() {
     let r = run(&[
         "sudoku",
         "--time-limit",
-        "0.05",
+        "0.02",
         "--format",
         "json",
         "puzzles/sudoku/generated-25x25.txt",

@@ -101,7 +101,7 @@ pub struct Reduced {
 /// Exact reductions on candidate sets, to a fixed point: `false` when some cell runs out of
 /// candidates. `Some(cell)`: only that cell changed since the last fixed point, so the work
 /// can start there; `None`: anything may have changed. On `false` the cells of the rule that
-/// failed are left empty, where the reductions know it: the split decides those cells first.
+/// failed are left empty, where the reductions know it: the split counts a failure on each.
 pub type Narrow = Box<dyn Fn(&mut Domains, Option<Cell>) -> bool + Send + Sync>;
 
 /// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts

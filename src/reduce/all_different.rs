@@ -1,5 +1,6 @@
 //! Exact reductions on all-different areas: singles, hidden singles and the confinement of a
-//! value to the overlap of two areas (box/line interactions), repeated to a fixed point.
+//! value to the overlap of two areas (box/line interactions), repeated to a fixed point; on
+//! large grids also complete filtering by matching.
 
 use std::collections::BTreeMap;
 
@@ -19,7 +20,7 @@ struct Overlap {
 /// Overlaps of one area whose shared cells do not meet (a box's rows, say), with the area's
 /// cells outside all of them: a value is confined to one overlap when it has places there
 /// and nowhere else, so one union per overlap decides them all.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Family {
     overlaps: Vec<Overlap>,
     rest: Vec<usize>,
@@ -108,8 +109,9 @@ impl AllDifferent {
     }
 
     /// Removes the candidates the areas rule out, to a fixed point. Returns `false` when some
-    /// cell runs out of candidates, or some value out of places in an area with a cell per
-    /// value; the cells of the area that failed are then emptied.
+    /// cell runs out of candidates, some value out of places in an area with a cell per value,
+    /// or (with matching) an area has no assignment of distinct values; the cells of the area
+    /// whose rule failed are then emptied.
     pub fn propagate(&self, domains: &mut Domains) -> bool {
         self.propagate_from(domains, None, &mut Vec::new())
     }
@@ -226,6 +228,10 @@ impl AllDifferent {
         i: usize,
         changed: &mut Vec<(usize, u64)>,
     ) -> bool {
+        if self.areas[i].len() > domains.values().len() {
+            // More cells than values (a large Killer cage): no distinct values for them all.
+            return false;
+        }
         // Decided cells hold their values; the rest share what is left.
         let decided = self.areas[i]
             .iter()
@@ -343,7 +349,7 @@ fn singles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{boxes, columns, rows};
+    use crate::geometry::{boxes, columns, rows, AreaName};
 
     /// A 4x4 grid's rows, columns and 2x2 boxes.
     fn sudoku_4x4() -> AllDifferent {
@@ -375,6 +381,56 @@ mod tests {
         }
         assert!(sudoku_4x4().propagate(&mut domains));
         assert_eq!(domains.get(0, 0), 0b1000);
+    }
+
+    #[test]
+    fn with_matching_two_cells_holding_two_values_keep_them_from_the_rest_of_the_row() {
+        let mut domains = Domains::full(4, 4, vec![1, 2, 3, 4]);
+        domains.set(0, 0, 0b0011);
+        domains.set(0, 1, 0b0011);
+        let mut without = domains.clone();
+        assert!(sudoku_4x4().propagate(&mut without));
+        assert_eq!(
+            without.get(0, 2),
+            0b1111,
+            "singles and overlaps miss the pair"
+        );
+        assert!(sudoku_4x4().with_matching().propagate(&mut domains));
+        assert_eq!((domains.get(0, 2), domains.get(0, 3)), (0b1100, 0b1100));
+    }
+
+    #[test]
+    fn with_matching_narrowing_from_a_changed_cell_reaches_the_fixed_point_of_narrowing_all() {
+        let rules = sudoku_4x4().with_matching();
+        let mut start = Domains::full(4, 4, vec![1, 2, 3, 4]);
+        start.set(0, 0, 0b0001);
+        start.set(1, 2, 0b0010);
+        assert!(rules.propagate(&mut start));
+        for cell in 0..16 {
+            for k in (0..4).filter(|k| start.at(cell) >> k & 1 == 1) {
+                let (mut from_cell, mut everything) = (start.clone(), start.clone());
+                from_cell.restrict_at(cell, 1 << k);
+                everything.restrict_at(cell, 1 << k);
+                let a = rules.propagate_from(&mut from_cell, Some(&[cell]), &mut Vec::new());
+                let b = rules.propagate(&mut everything);
+                assert_eq!(a, b, "cell {cell} = value {k}");
+                if a {
+                    assert_eq!(from_cell, everything, "cell {cell} = value {k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn with_matching_an_area_with_more_cells_than_values_has_no_solution() {
+        // A Killer cage of 65 cells in a grid of 64 values.
+        let mut domains = Domains::full(1, 65, (1..=64).collect());
+        let cage = Area {
+            name: AreaName::Region("cage".into()),
+            cells: (0..65).map(|c| (0, c)).collect(),
+        };
+        let rules = AllDifferent::new(&[cage], 1, 65, 64).with_matching();
+        assert!(!rules.propagate(&mut domains));
     }
 
     #[test]
