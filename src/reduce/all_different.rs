@@ -130,23 +130,21 @@ impl AllDifferent {
         // The areas to look at, as bit sets, taken lowest first: the cheap rules run to a
         // fixed point before an area is filtered by matching. Per area, the values that lost
         // places in it since it was last at a fixed point.
-        let mut queued = vec![0u64; self.areas.len().div_ceil(64)];
+        let words = self.areas.len().div_ceil(64);
+        let mut queued = vec![0u64; words];
+        let mut to_match = vec![0u64; if self.matching { words } else { 0 }];
         let mut moved = vec![0u64; self.areas.len()];
         match cells {
-            None => (0..self.areas.len()).for_each(|a| {
-                queued[a / 64] |= 1 << (a % 64);
-                moved[a] = all;
-            }),
-            Some(cells) => cells.iter().for_each(|&cell| {
-                self.enqueue(cell, &mut queued);
-                self.note_moved(cell, all, &mut moved);
-            }),
+            None => {
+                (0..self.areas.len()).for_each(|a| queued[a / 64] |= 1 << (a % 64));
+                if self.matching {
+                    to_match.clone_from(&queued);
+                }
+                moved.fill(all);
+            }
+            Some(cells) => (cells.iter())
+                .for_each(|&cell| self.mark(cell, all, &mut queued, &mut to_match, &mut moved)),
         }
-        let mut to_match = if self.matching {
-            queued.clone()
-        } else {
-            Vec::new()
-        };
         let mut changed = Vec::new();
         loop {
             changed.clear();
@@ -165,11 +163,7 @@ impl AllDifferent {
                 return false;
             }
             for &(cell, lost) in &changed {
-                self.enqueue(cell, &mut queued);
-                self.note_moved(cell, lost, &mut moved);
-                if self.matching {
-                    self.enqueue(cell, &mut to_match);
-                }
+                self.mark(cell, lost, &mut queued, &mut to_match, &mut moved);
                 touched.push(cell);
             }
         }
@@ -232,19 +226,15 @@ impl AllDifferent {
             // More cells than values (a large Killer cage): no distinct values for them all.
             return false;
         }
-        // Decided cells hold their values; the rest share what is left.
-        let decided = self.areas[i]
-            .iter()
-            .map(|&c| domains.at(c))
-            .filter(|&s| s & s.wrapping_sub(1) == 0)
-            .fold(0, |a, s| a | s);
+        // Decided cells hold their values, which the singles (at a fixed point whenever
+        // matching runs) have already taken from the open cells: only those are matched.
         let mut open = [0usize; 64];
         let mut sets = [0u64; 64];
         let mut n = 0;
         for &cell in &self.areas[i] {
             let set = domains.at(cell);
             if set & set.wrapping_sub(1) != 0 {
-                (open[n], sets[n]) = (cell, set & !decided);
+                (open[n], sets[n]) = (cell, set);
                 n += 1;
             }
         }
@@ -259,17 +249,22 @@ impl AllDifferent {
         true
     }
 
-    /// Notes that the values `lost` left a cell, in each of its areas.
-    fn note_moved(&self, cell: usize, lost: u64, moved: &mut [u64]) {
-        for &a in &self.areas_of[cell] {
-            moved[a] |= lost;
-        }
-    }
-
-    /// Queues the areas of a cell.
-    fn enqueue(&self, cell: usize, queued: &mut [u64]) {
+    /// Queues the areas of a cell that lost the values `lost` (for matching too, when its
+    /// queue is kept), and notes the loss in each of them.
+    fn mark(
+        &self,
+        cell: usize,
+        lost: u64,
+        queued: &mut [u64],
+        to_match: &mut [u64],
+        moved: &mut [u64],
+    ) {
         for &a in &self.areas_of[cell] {
             queued[a / 64] |= 1 << (a % 64);
+            if let Some(word) = to_match.get_mut(a / 64) {
+                *word |= 1 << (a % 64);
+            }
+            moved[a] |= lost;
         }
     }
 }
