@@ -5,16 +5,9 @@
 # Usage: bash bench/gecode.sh [SECONDS] [--peers PYTHON]   (default 60 s per puzzle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PUB=${PUZZLES_PUBLIC:-../shared/puzzles-public}
 LIMIT=60
 [[ "${1:-}" =~ ^[0-9]+$ ]] && { LIMIT=$1; shift; }
-PEERS_PY=""
-[ "${1:-}" = "--peers" ] && PEERS_PY=${2:?python of the peers venv}
-BIN=${MIPSOLVE_BIN:-}
-if [ -z "$BIN" ]; then
-  cargo build --release --quiet
-  BIN=target/release/mipsolve
-fi
+source bench/setup.sh "$@"
 row() { # JSON lines on stdin: "status seconds" of the first record (uniqueness included)
   python3 -c '
 import json, sys

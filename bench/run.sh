@@ -5,14 +5,7 @@
 # MIPSOLVE_BIN=path/to/mipsolve benchmarks that binary instead of building this checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PUB=${PUZZLES_PUBLIC:-../shared/puzzles-public}
-PEERS_PY=""
-[ "${1:-}" = "--peers" ] && PEERS_PY=${2:?python of the peers venv}
-BIN=${MIPSOLVE_BIN:-}
-if [ -z "$BIN" ]; then
-  cargo build --release --quiet
-  BIN=target/release/mipsolve
-fi
+source bench/setup.sh "$@"
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 
 stats() { # name json_file rss_kb
