@@ -60,6 +60,12 @@ impl ParseError {
         }
     }
 
+    /// Whether the text holds no puzzle of the kind at all (prose, say), rather than a
+    /// malformed one.
+    pub fn is_not_a_puzzle(&self) -> bool {
+        matches!(self.problem, Problem::NotAPuzzle { .. })
+    }
+
     /// The cage (if any) and the problem, without the line.
     fn describe(&self) -> String {
         match &self.cage {
@@ -108,6 +114,14 @@ pub enum Problem {
     /// Nothing but blank and comment lines.
     #[error("no puzzle found")]
     NoPuzzle,
+    /// Text in which no line could be part of a puzzle of the kind (prose, say).
+    #[error("no {title} found: {expected}")]
+    NotAPuzzle {
+        /// The kind's display name.
+        title: &'static str,
+        /// What its puzzles look like.
+        expected: &'static str,
+    },
     /// A row with the wrong number of cells.
     #[error("expected {expected} cells, found {found}")]
     CellCount {
@@ -139,7 +153,7 @@ pub enum Problem {
     #[error("the symbols fit both 1-9A-Z and A-Z; say which with --alphabet")]
     AmbiguousAlphabet,
     /// Text that reads both as grids and as one-line puzzles, validly.
-    #[error("this reads as {grids} grid(s) and as {lines} one-line puzzles; say which with --grid or --line")]
+    #[error("this reads as {} and as {lines} one-line puzzles; say which with --grid or --line", match grids { 1 => "one grid".to_string(), n => format!("{n} grids") })]
     AmbiguousReading {
         /// Grids in the grid reading.
         grids: usize,
@@ -318,7 +332,7 @@ pub enum Problem {
         message: String,
     },
     /// A game ID of another game.
-    #[error("this is a {game} game ID; {game} puzzles are {title}s: try mipsolve {name}")]
+    #[error("this is {} {game} game ID; {game} puzzles are {title}s: try mipsolve {name}", if game.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" })]
     OtherGame {
         /// The game.
         game: &'static str,
@@ -326,6 +340,16 @@ pub enum Problem {
         title: &'static str,
         /// Its subcommand.
         name: &'static str,
+    },
+    /// Cages covering the whole grid whose sums do not total what its rows hold.
+    #[error("the cages cover every cell, so their sums must total {expected} (each of the {n} rows holds 1 to {n}), but they total {found}: a cage sum is wrong")]
+    CageTotal {
+        /// The grid's side.
+        n: usize,
+        /// The sums' total.
+        found: u128,
+        /// What the rows hold in all.
+        expected: u128,
     },
     /// A cell outside every cage.
     #[error("cell [{}] is in no cage", one_based(*.0))]

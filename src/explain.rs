@@ -2,11 +2,10 @@
 //! clues (givens, cages) that already has none; for one with several, a few givens from the
 //! first solution that make it unique. Every check is a full solve (reductions, split, HiGHS).
 
-use std::time::Duration;
-
+use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
-use crate::pipeline::{self, Outcome, Question, SolveOptions};
+use crate::pipeline::{self, Outcome, Question};
 use crate::puzzle::Puzzle;
 
 /// One clue of a puzzle: a given or a cage.
@@ -27,14 +26,22 @@ pub enum Clue {
         op: &'static str,
         /// Its target.
         target: u64,
+        /// Its cells, 0-based, to name it by.
+        cells: Vec<Cell>,
     },
 }
 
 /// What `--explain` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Explanation {
-    /// These clues alone have no solution, and without any one of them there is one.
-    Conflict(Vec<Clue>),
+    /// These clues cannot all hold together, and no smaller set of them conflicts.
+    Conflict {
+        /// The clues, in input order.
+        clues: Vec<Clue>,
+        /// Those of them whose removal alone gives the whole puzzle a solution; `None` when
+        /// the time limit ran out before that was known.
+        solvable_without: Option<Vec<Clue>>,
+    },
     /// With these givens (from the first solution) added, the puzzle is unique; chosen
     /// greedily, and none of them can be left out.
     Repair(Vec<Clue>),
@@ -43,17 +50,17 @@ pub enum Explanation {
 }
 
 /// Explains an infeasible or not-unique `outcome` of `puzzle`; `None` for other outcomes,
-/// or when the kind has no clues to name. Each solve has `time_limit`.
+/// or when the kind has no clues to name. Every check ends by `deadline`.
 pub fn explain(
     puzzle: &dyn Puzzle,
     outcome: &Outcome,
-    time_limit: Option<Duration>,
+    deadline: Deadline,
 ) -> Result<Option<Explanation>, SolveError> {
     let clues = puzzle.clues();
     if clues.is_empty() {
         return Ok(None);
     }
-    let check = Check { puzzle, time_limit };
+    let check = Check { puzzle, deadline };
     match outcome {
         Outcome::Infeasible { .. } => check.conflict(clues).map(Some),
         Outcome::Several { first, second } => check.repair(clues, first, second).map(Some),
@@ -67,7 +74,7 @@ pub fn explain(
 /// Solves variants of one puzzle with other clues.
 struct Check<'a> {
     puzzle: &'a dyn Puzzle,
-    time_limit: Option<Duration>,
+    deadline: Deadline,
 }
 
 /// What a variant of the puzzle turned out to be.
@@ -86,17 +93,15 @@ impl Check<'_> {
                 "the puzzle cannot change its clues".into(),
             ));
         };
-        let options = SolveOptions {
-            question,
-            time_limit: self.time_limit,
-        };
-        Ok(match pipeline::run(variant.as_ref(), options)? {
-            Outcome::Infeasible { .. } => Verdict::Infeasible,
-            Outcome::Timeout { .. } => Verdict::TimeLimit,
-            Outcome::Several { first, second } => Verdict::Several(first, second),
-            Outcome::Unique(_) => Verdict::Unique,
-            Outcome::Solved(_) | Outcome::Counted { .. } => Verdict::Solvable,
-        })
+        Ok(
+            match pipeline::run_until(variant.as_ref(), question, self.deadline)? {
+                Outcome::Infeasible { .. } => Verdict::Infeasible,
+                Outcome::Timeout { .. } => Verdict::TimeLimit,
+                Outcome::Several { first, second } => Verdict::Several(first, second),
+                Outcome::Unique(_) => Verdict::Unique,
+                Outcome::Solved(_) | Outcome::Counted { .. } => Verdict::Solvable,
+            },
+        )
     }
 
     /// The deletion filter: each of `items` in turn is left out for good if, with `fixed`
@@ -122,15 +127,31 @@ impl Check<'_> {
         Ok(Some(items))
     }
 
-    /// A minimal set of clues with no solution.
-    fn conflict(&self, clues: Vec<Clue>) -> Result<Explanation, SolveError> {
+    /// A minimal set of clues with no solution, and which of them the whole puzzle can do
+    /// without on its own.
+    fn conflict(&self, all: Vec<Clue>) -> Result<Explanation, SolveError> {
         let infeasible = |v: &Verdict| matches!(v, Verdict::Infeasible);
-        Ok(
-            match self.filter(&[], clues, Question::Solve, infeasible)? {
-                Some(kept) => Explanation::Conflict(kept),
-                None => Explanation::TimeLimit,
-            },
-        )
+        let Some(clues) = self.filter(&[], all.clone(), Question::Solve, infeasible)? else {
+            return Ok(Explanation::TimeLimit);
+        };
+        let mut solvable_without = Some(Vec::new());
+        for clue in &clues {
+            let rest: Vec<Clue> = all.iter().filter(|c| *c != clue).cloned().collect();
+            match self.solve(&rest, Question::Solve)? {
+                Verdict::TimeLimit => {
+                    solvable_without = None;
+                    break;
+                }
+                Verdict::Infeasible => {}
+                _ => solvable_without
+                    .get_or_insert_with(Vec::new)
+                    .push(clue.clone()),
+            }
+        }
+        Ok(Explanation::Conflict {
+            clues,
+            solvable_without,
+        })
     }
 
     /// Greedy repair: while a second solution exists, give the first solution's value at a

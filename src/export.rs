@@ -18,20 +18,38 @@ pub enum Formulation {
     Documents,
 }
 
-/// The puzzle's model in `formulation`; `None` when the kind has no documents' model.
-pub fn model(puzzle: &dyn Puzzle, formulation: Formulation) -> Option<Model> {
+/// Why no model was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoModel {
+    /// The kind has no documents' model.
+    NotCovered,
+    /// The deadline passed before the model was complete.
+    TimeLimit,
+}
+
+/// The puzzle's model in `formulation`, built by `deadline`.
+pub fn model(
+    puzzle: &dyn Puzzle,
+    formulation: Formulation,
+    deadline: Deadline,
+) -> Result<Model, NoModel> {
     if formulation == Formulation::Documents {
-        return puzzle.documents_model();
+        return puzzle.documents_model().ok_or(NoModel::NotCovered);
     }
     let (rows, cols) = puzzle.shape();
-    Some(match puzzle.reduce(Deadline::none()) {
+    let model = match puzzle.reduce(deadline) {
         Some(reduced) => {
             let mut model = Model::new(reduced.domains);
-            puzzle.constrain(&reduced.tables, &mut model, Deadline::none());
+            puzzle.constrain(&reduced.tables, &mut model, deadline);
             model
         }
         None => Model::infeasible(rows, cols, "exact_reductions_find_no_solution"),
-    })
+    };
+    // Past the deadline the constraints may be incomplete: such a model is never written.
+    match deadline.passed() {
+        true => Err(NoModel::TimeLimit),
+        false => Ok(model),
+    }
 }
 
 /// `model` with each of `solutions` cut off by a no-good row (`nogood1`, `nogood2`, ...).

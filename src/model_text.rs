@@ -30,7 +30,8 @@ impl ModelFormat {
 const FALSE_ROW_VAR: &str = "folded_false";
 
 /// `model` in `format`, opened by comment lines: `title`, what the names mean, and the cells
-/// the model does not hold because they were decided before it.
+/// decided before the model, written as columns fixed to 1 so that a solution of the file
+/// alone gives the whole grid.
 pub fn write(model: &Model, format: ModelFormat, title: &str) -> String {
     let comment = match format {
         ModelFormat::Lp => "\\",
@@ -41,26 +42,63 @@ pub fn write(model: &Model, format: ModelFormat, title: &str) -> String {
         let _ = writeln!(out, "{comment} {line}");
     }
     let rows = sided_rows(model);
+    let fixed: Vec<String> = (model.constant_cells().into_iter())
+        .map(|(cell, value)| format!("x_{}_{value}", cell_name(cell)))
+        .collect();
     match format {
-        ModelFormat::Lp => lp(model, &rows, &mut out),
-        ModelFormat::Mps => mps(model, &rows, &mut out),
+        ModelFormat::Lp => lp(model, &rows, &fixed, &mut out),
+        ModelFormat::Mps => mps(model, &rows, &fixed, &mut out),
     }
     out
 }
 
-/// What the comment lines say before the model.
+/// What the comment lines say before the model: the title, and the meaning of each kind of
+/// name the file uses.
 fn preamble(model: &Model, title: &str) -> Vec<String> {
-    let mut lines = vec![
-        title.to_string(),
-        "x_r1c2_5 = 1: cell r1c2 holds 5; y_r1c2_3_5: r1c2 holds 5 when 1, 3 when 0;".into(),
-        "z_, d_, o_: cage choices, signs and operators; the objective is zero (feasibility)".into(),
-    ];
-    let decided: Vec<String> = (model.constant_cells().into_iter())
-        .map(|(cell, value)| format!("{}={value}", cell_name(cell)))
-        .collect();
-    if !decided.is_empty() {
-        lines.push(format!("decided before the model ({}):", decided.len()));
-        lines.extend(decided.chunks(12).map(|chunk| chunk.join(" ")));
+    let names = model.var_names();
+    let uses = |prefix: &str| names.iter().any(|n| n.starts_with(prefix));
+    let decided = model.constant_cells().len();
+    let mut lines = vec![title.to_string()];
+    if names
+        .iter()
+        .any(|n| n.starts_with("x_") && n.matches('_').count() == 1)
+    {
+        lines.push("x_r1c2 = 1: cell r1c2 holds 1, else 0".into());
+    } else if uses("x_") || decided > 0 {
+        lines.push("x_r1c2_5 = 1: cell r1c2 holds 5".into());
+    }
+    if uses("y_") {
+        lines.push("y_r1c2_3_5: cell r1c2 holds 5 when 1, 3 when 0".into());
+    }
+    let cages: Vec<&str> = [
+        ("z_cage", "z_: cage assignment choices"),
+        (
+            "z_row",
+            "z_row1_row3_5 = 1: rows 1 and 3 differ in column 5 (columns likewise)",
+        ),
+        (
+            "z_col",
+            "z_col1_col3_5 = 1: columns 1 and 3 differ in row 5",
+        ),
+        ("d_", "d_: signs of differences and quotients"),
+        ("o_", "o_: hidden operators"),
+    ]
+    .into_iter()
+    .filter(|(prefix, _)| uses(prefix))
+    .map(|(_, text)| text)
+    .collect();
+    if !cages.is_empty() {
+        lines.push(cages.join("; "));
+    }
+    lines.push("the objective is zero: any feasible point is a solution".into());
+    if decided > 0 {
+        let all = decided == model.domains().rows() * model.domains().cols();
+        lines.push(match all {
+            true => format!(
+                "the exact reductions decide all {decided} cells: they are columns fixed to 1"
+            ),
+            false => format!("{decided} cells decided before the model are columns fixed to 1"),
+        });
     }
     if let Some(row) = model.contradiction() {
         lines.push(format!(
@@ -112,18 +150,24 @@ fn number(x: f64) -> String {
     format!("{x}")
 }
 
-fn lp(model: &Model, rows: &[Sided], out: &mut String) {
+fn lp(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     let names = model.var_names();
     out.push_str("Minimize\n obj:");
-    match names.first() {
-        Some(first) => {
-            let _ = writeln!(out, " 0 {first}");
-        }
-        None if model.is_contradictory() => {
-            let _ = writeln!(out, " 0 {FALSE_ROW_VAR}");
-        }
-        None => out.push('\n'),
+    // Every column appears in the objective with a zero cost, so that readers declare the
+    // fixed ones too.
+    let mut objective: Vec<&str> = names.first().into_iter().map(String::as_str).collect();
+    objective.extend(fixed.iter().map(String::as_str));
+    if objective.is_empty() && model.is_contradictory() {
+        objective.push(FALSE_ROW_VAR);
     }
+    for (i, name) in objective.iter().enumerate() {
+        let sign = if i == 0 { "" } else { " +" };
+        if i > 0 && i % 8 == 0 {
+            out.push_str("\n   ");
+        }
+        let _ = write!(out, "{sign} 0 {name}");
+    }
+    out.push('\n');
     out.push_str("Subject To\n");
     for side in rows {
         let _ = write!(out, " {}:", side.name);
@@ -156,6 +200,9 @@ fn lp(model: &Model, rows: &[Sided], out: &mut String) {
             let _ = writeln!(out, " {} <= {name} <= {}", bound(lo), bound(hi));
         }
     }
+    for name in fixed {
+        let _ = writeln!(out, " {name} = 1");
+    }
     if model.is_contradictory() {
         let _ = writeln!(out, " {FALSE_ROW_VAR} = 0");
     }
@@ -182,7 +229,7 @@ fn bound(x: f64) -> String {
     }
 }
 
-fn mps(model: &Model, rows: &[Sided], out: &mut String) {
+fn mps(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     let names = model.var_names();
     out.push_str("NAME mipsolve\nROWS\n N obj\n");
     for side in rows {
@@ -223,6 +270,9 @@ fn mps(model: &Model, rows: &[Sided], out: &mut String) {
     if integer {
         out.push_str(" MARKER 'MARKER' 'INTEND'\n");
     }
+    for name in fixed {
+        let _ = writeln!(out, " {name} obj 0");
+    }
     if let Some(row) = false_row {
         let _ = writeln!(out, " {FALSE_ROW_VAR} {row} 1");
     }
@@ -255,6 +305,9 @@ fn mps(model: &Model, rows: &[Sided], out: &mut String) {
                 }
             }
         }
+    }
+    for name in fixed {
+        let _ = writeln!(out, " FX BND {name} 1");
     }
     if false_row.is_some() {
         let _ = writeln!(out, " FX BND {FALSE_ROW_VAR} 0");

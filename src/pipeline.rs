@@ -113,11 +113,24 @@ enum Search {
 /// again. Each question goes first to a bounded split settled by exact reductions, then,
 /// if the split does not settle it, to HiGHS on the whole reduced model.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
-    let deadline = Deadline::after(options.time_limit);
+    run_until(
+        puzzle,
+        options.question,
+        Deadline::after(options.time_limit),
+    )
+}
+
+/// [`run`] with the time left until `deadline`, which the caller may share with further work
+/// on the same puzzle.
+pub fn run_until(
+    puzzle: &dyn Puzzle,
+    question: Question,
+    deadline: Deadline,
+) -> Result<Outcome, SolveError> {
     let Some(reduced) = puzzle.reduce(deadline) else {
         return infeasible(puzzle, deadline);
     };
-    let wanted = match options.question {
+    let wanted = match question {
         Question::Solve => 1,
         Question::Unique => 2,
         Question::Count(n) => n.max(1),
@@ -133,7 +146,7 @@ pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveE
             Search::TimeLimit => break CountEnd::TimeLimit,
         }
     };
-    if let Question::Count(_) = options.question {
+    if let Question::Count(_) = question {
         if !solver.found.is_empty() {
             let solutions = solver.found;
             return Ok(Outcome::Counted { solutions, end });
@@ -148,7 +161,7 @@ pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveE
     };
     Ok(match (found.next(), end) {
         (Some(second), _) => Outcome::Several { first, second },
-        (None, _) if options.question == Question::Solve => Outcome::Solved(first),
+        (None, _) if question == Question::Solve => Outcome::Solved(first),
         (None, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
         (None, _) => Outcome::Unique(first),
     })

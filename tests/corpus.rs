@@ -2,13 +2,15 @@
 //! header `# solutions: 0`, `1` or `2` (2: several) or `# error: LINE: message`, an optional
 //! `# options: ...` line, then the known solution grids (one per puzzle of a collection).
 //! Each fixture is solved on its own with `--check-unique` and must give exactly one record
-//! per puzzle, with that verdict, those grids and the matching exit code.
+//! per puzzle, with that verdict, those grids and the matching exit code. Each fixture is a
+//! test of its own, named after its file.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
 use common::{grid, repo, run, solutions, Run};
+use libtest_mimic::{Arguments, Trial};
 use serde_json::Value;
 
 /// What a `.sol` header expects.
@@ -51,25 +53,31 @@ fn fixtures(folder: &str, extension: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Solves every fixture of `folder` and checks it against its `.sol`.
-fn check_folder(kind: &str, folder: &str, extension: &str) {
+/// One test per fixture of `folder`, named after its file: solve it on its own and check
+/// it against its `.sol`.
+fn trials(kind: &'static str, folder: &'static str, extension: &str) -> Vec<Trial> {
     let files = fixtures(folder, extension);
     assert!(!files.is_empty(), "no fixtures in {folder}");
-    for file in files {
-        let sol = file.with_extension("sol");
-        assert!(
-            sol.exists(),
-            "{file:?} has no .sol with its expected result"
-        );
-        let (options, expected) = header(&sol);
-        let name = file.file_name().unwrap().to_string_lossy().to_string();
-        let relative = format!("{folder}/{name}");
-        let mut args = vec![kind, "--check-unique", "--format", "json", "--quiet"];
-        args.extend(options.iter().map(String::as_str));
-        args.push(&relative);
-        let result = run(&args);
-        check_fixture(&relative, &result, &expected, &solutions(&sol));
-    }
+    (files.into_iter())
+        .map(|file| {
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            let relative = format!("{folder}/{name}");
+            Trial::test(relative.clone(), move || {
+                let sol = file.with_extension("sol");
+                assert!(
+                    sol.exists(),
+                    "{file:?} has no .sol with its expected result"
+                );
+                let (options, expected) = header(&sol);
+                let mut args = vec![kind, "--check-unique", "--format", "json", "--quiet"];
+                args.extend(options.iter().map(String::as_str));
+                args.push(&relative);
+                let result = run(&args);
+                check_fixture(&relative, &result, &expected, &solutions(&sol));
+                Ok(())
+            })
+        })
+        .collect()
 }
 
 fn check_fixture(file: &str, result: &Run, expected: &Expected, known: &[Vec<Vec<u32>>]) {
@@ -117,27 +125,15 @@ fn check_fixture(file: &str, result: &Run, expected: &Expected, known: &[Vec<Vec
     }
 }
 
-#[test]
-fn shipped_sudokus_give_their_known_results() {
-    check_folder("sudoku", "puzzles/sudoku", "txt");
-}
-
-#[test]
-fn shipped_sudoku_variants_give_their_known_results() {
-    check_folder("sudoku", "puzzles/sudoku", "json");
-}
-
-#[test]
-fn shipped_kenkens_give_their_known_results() {
-    check_folder("kenken", "puzzles/kenken", "json");
-}
-
-#[test]
-fn shipped_keen_game_ids_give_their_known_results() {
-    check_folder("kenken", "puzzles/kenken", "txt");
-}
-
-#[test]
-fn shipped_takuzus_give_their_known_results() {
-    check_folder("takuzu", "puzzles/takuzu", "txt");
+fn main() {
+    let args = Arguments::from_args();
+    let trials = [
+        trials("sudoku", "puzzles/sudoku", "txt"),
+        trials("sudoku", "puzzles/sudoku", "json"),
+        trials("kenken", "puzzles/kenken", "json"),
+        trials("kenken", "puzzles/kenken", "txt"),
+        trials("takuzu", "puzzles/takuzu", "txt"),
+    ]
+    .concat();
+    libtest_mimic::run(&args, trials).exit();
 }

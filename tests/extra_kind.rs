@@ -19,6 +19,7 @@ static LATIN: Kind = Kind {
     options: &[],
     recognizes: |_| false,
     parse,
+    game: None,
 };
 
 /// Rows of digits and `.` blanks; rows and columns are the areas.

@@ -64,9 +64,9 @@ fn highs_solve(path: &Path) -> Read {
     }
 }
 
-/// The grid a solution of a written model stands for: the cells the comments list as
-/// decided before the model, then `x_r1c2_5`, `y_r1c2_3_5` and (binary puzzles) `x_r1c2`.
-fn decode(text: &str, solution: &[(String, f64)], shape: (usize, usize)) -> Grid {
+/// The grid a solution of a written model stands for, from its columns alone (decided cells
+/// are columns fixed to 1): `x_r1c2_5`, `y_r1c2_3_5` and (binary puzzles) `x_r1c2`.
+fn decode(solution: &[(String, f64)], shape: (usize, usize)) -> Grid {
     let mut grid = Grid::filled(shape.0, shape.1, u32::MAX);
     let cell = |name: &str| -> (usize, usize) {
         let (r, c) = name.trim_start_matches('r').split_once('c').unwrap();
@@ -75,14 +75,6 @@ fn decode(text: &str, solution: &[(String, f64)], shape: (usize, usize)) -> Grid
             c.parse::<usize>().unwrap() - 1,
         )
     };
-    let decided = text
-        .lines()
-        .filter(|l| l.starts_with("\\ r") || l.starts_with("* r"));
-    for token in decided.flat_map(|l| l[2..].split_whitespace()) {
-        let (name, value) = token.split_once('=').unwrap();
-        let (r, c) = cell(name);
-        grid.set(r, c, value.parse().unwrap());
-    }
     for (name, value) in solution {
         let on = *value > 0.5;
         let parts: Vec<&str> = name.split('_').collect();
@@ -129,7 +121,7 @@ fn assert_solves_to_a_verified_grid(path: &Path, puzzle: &dyn Puzzle) -> Grid {
     let Read::Solved(solution) = highs_solve(path) else {
         panic!("{path:?} has a solution");
     };
-    let grid = decode(&text, &solution, puzzle.shape());
+    let grid = decode(&solution, puzzle.shape());
     assert_eq!(puzzle.verify(&grid), Ok(()), "{path:?}");
     grid
 }

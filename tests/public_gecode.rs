@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{grid, repo, run};
+use common::{grid, public, run};
 
 /// A solution file: 25 rows of `1`-`9`, `A`-`P`.
 fn read_solution(text: &str) -> Vec<Vec<u32>> {
@@ -17,11 +17,7 @@ fn read_solution(text: &str) -> Vec<Vec<u32>> {
 
 #[test]
 fn gecode_25x25s_solve_to_their_known_solutions_and_are_proven_unique() {
-    let root = repo("../shared/puzzles-public/sudoku-gecode");
-    if !root.is_dir() {
-        eprintln!("no Gecode collection beside the repository: skipped");
-        return;
-    }
+    let root = public("sudoku-gecode");
     for name in ["gecode-sudoku-89-25", "gecode-sudoku-90-25"] {
         let puzzle = root
             .join(format!("{name}.txt"))

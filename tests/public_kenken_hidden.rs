@@ -6,15 +6,12 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{grid, repo, run};
+use common::{grid, public, public_text, run};
 use serde_json::Value;
 
 fn check(formulation: &[&str]) {
-    let root = repo("../shared/puzzles-public/pkit");
-    let Ok(text) = std::fs::read_to_string(root.join("solutions.json")) else {
-        eprintln!("no public pkit collection beside the repository: skipped");
-        return;
-    };
+    let root = public("pkit");
+    let text = public_text("pkit/solutions.json");
     let known: BTreeMap<String, Value> = serde_json::from_str(&text).expect("solutions.json");
     let folder = root.join("kenken-hidden-op").to_string_lossy().to_string();
     let mut args = vec!["kenken", "--check-unique", "--format", "json", "--quiet"];

@@ -51,7 +51,7 @@ fn json_line_has_exactly_the_documented_keys() {
     assert_eq!(r.code, 0);
     let line = r.single();
     let keys = [
-        "file", "index", "line", "kind", "variant", "size", "status", "unique", "seconds",
+        "file", "index", "line", "kind", "variant", "rows", "cols", "status", "unique", "seconds",
         "solution",
     ];
     assert_eq!(line.as_object().unwrap().len(), keys.len());
@@ -69,7 +69,10 @@ fn json_line_has_exactly_the_documented_keys() {
     assert_eq!(line["line"], 2, "after the source comment");
     assert_eq!(line["kind"], "sudoku");
     assert_eq!(line["variant"], serde_json::json!([]), "classic");
-    assert_eq!(line["size"], 9);
+    assert_eq!(
+        (line["rows"].clone(), line["cols"].clone()),
+        (9.into(), 9.into())
+    );
     assert_eq!(line["status"], "solved");
     assert_eq!(line["unique"], true);
     assert!(line["seconds"].as_f64().unwrap() >= 0.0);

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use mipsolve::deadline::Deadline;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::{explain, pipeline};
 
@@ -25,8 +26,12 @@ use walk::Item;
 /// Runs the whole batch and returns the exit code (the worst verdict).
 pub fn run(config: &Config) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let walk::Gathered { items, skipped } =
-        walk::gather(config.kind, &config.options, &config.paths);
+    let walk::Gathered {
+        items,
+        skipped,
+        not_puzzles,
+    } = walk::gather(config.kind, &config.options, &config.paths);
+    let skipped = walk::skip_note((skipped, not_puzzles));
     if let Some(spec) = &config.write_model {
         std::fs::create_dir_all(&spec.dir).map_err(|e| {
             let dir = spec.dir.display();
@@ -86,9 +91,10 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         Some(e) => anyhow::bail!("cannot write the output: {}", walk::io_message(&e)),
         None => {}
     }
-    if (items.len() > 1 || skipped > 0) && !config.quiet {
+    if (items.len() > 1 || skipped.is_some()) && !config.quiet {
         let seconds = started.elapsed().as_secs_f64();
-        let _ = writeln!(io::stderr(), "{}", summary(&counts, skipped, seconds));
+        let summary = summary(&counts, skipped.as_deref(), seconds);
+        let _ = writeln!(io::stderr(), "{summary}");
     }
     Ok(code)
 }
@@ -112,7 +118,10 @@ fn solve_puzzle(
     puzzle: &dyn Puzzle,
 ) -> Result<Solved, String> {
     let fail = |err: &dyn std::fmt::Display| format!("{}: {err}", item.file);
-    let outcome = pipeline::run(puzzle, config.solve).map_err(|e| fail(&e))?;
+    // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
+    let deadline = Deadline::after(config.solve.time_limit);
+    let outcome =
+        pipeline::run_until(puzzle, config.solve.question, deadline).map_err(|e| fail(&e))?;
     if let Some(spec) = &config.write_model {
         let name = match item.index {
             Some(i) if item.in_collection => format!("{} [{i}]", item.file),
@@ -120,12 +129,11 @@ fn solve_puzzle(
         };
         let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
         let question = config.solve.question;
-        model_files::write(spec, stem, &title, puzzle, question, &outcome).map_err(|e| fail(&e))?;
+        model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
+            .map_err(|e| fail(&e))?;
     }
     let explanation = match config.explain {
-        true => {
-            explain::explain(puzzle, &outcome, config.solve.time_limit).map_err(|e| fail(&e))?
-        }
+        true => explain::explain(puzzle, &outcome, deadline).map_err(|e| fail(&e))?,
         false => None,
     };
     Ok(Solved {
@@ -138,14 +146,10 @@ fn solve_puzzle(
 }
 
 /// The closing summary line.
-fn summary(counts: &BTreeMap<Verdict, usize>, skipped: usize, seconds: f64) -> String {
+fn summary(counts: &BTreeMap<Verdict, usize>, skipped: Option<&str>, seconds: f64) -> String {
     let count = |v| counts.get(&v).copied().unwrap_or(0);
     let total: usize = counts.values().sum();
-    let skipped = match skipped {
-        0 => String::new(),
-        1 => "; 1 file of another kind skipped".to_string(),
-        n => format!("; {n} files of other kinds skipped"),
-    };
+    let skipped = skipped.map_or(String::new(), |note| format!("; {note}"));
     format!(
         "mipsolve: {total} puzzles: {} solved, {} infeasible, {} not unique, {} timeout, \
          {} error; {seconds:.2} s, {:.1} puzzles/s{skipped}",

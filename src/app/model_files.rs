@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use mipsolve::export::{self, Formulation};
+use mipsolve::deadline::Deadline;
+use mipsolve::export::{self, Formulation, NoModel};
 use mipsolve::model_text;
 use mipsolve::pipeline::{Outcome, Question};
 use mipsolve::puzzle::Puzzle;
@@ -49,17 +50,16 @@ pub fn write(
     puzzle: &dyn Puzzle,
     question: Question,
     outcome: &Outcome,
+    deadline: Deadline,
 ) -> Result<(), String> {
     let (which, formulation) = match spec.formulation {
-        Formulation::Reduced => (
-            "the model HiGHS is handed, after the exact reductions",
-            "reduced",
-        ),
+        Formulation::Reduced => ("the reduced model, after the exact reductions", "reduced"),
         Formulation::Documents => ("the formulation documents' model", "documents"),
     };
-    let Some(model) = export::model(puzzle, spec.formulation) else {
-        return Err(format!("no {formulation} model for this kind"));
-    };
+    let model = export::model(puzzle, spec.formulation, deadline).map_err(|e| match e {
+        NoModel::NotCovered => format!("no {formulation} model for this kind"),
+        NoModel::TimeLimit => "time limit reached before the model was written".to_string(),
+    })?;
     let extension = spec.format.extension();
     let save = |name: String, text: String| {
         let path = spec.dir.join(format!("{name}.{extension}"));

@@ -96,35 +96,58 @@ impl Record {
 pub fn clue_text(clue: &Clue) -> String {
     match clue {
         Clue::Given { cell, value } => format!("{}={value}", cell_name(*cell)),
-        Clue::Cage { index, op, target } => format!("cage {} ({target}{op})", index + 1),
+        Clue::Cage {
+            index,
+            op,
+            target,
+            cells,
+        } => {
+            let cells: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+            format!("cage {} ({target}{op}, {})", index + 1, cells.join(" "))
+        }
     }
 }
 
-/// What `--explain` says about a puzzle with no solution: the conflicting clues.
-pub fn conflict_text(clues: &[Clue]) -> String {
+/// What `--explain` says about a puzzle with no solution: the conflicting clues, and those
+/// the puzzle has a solution without.
+pub fn conflict_text(clues: &[Clue], solvable_without: Option<&[Clue]>) -> String {
+    let list = |clues: &[Clue]| clues.iter().map(clue_text).collect::<Vec<_>>().join(", ");
     let givens = clues
         .iter()
         .filter(|c| matches!(c, Clue::Given { .. }))
         .count();
-    let cages = clues.len() - givens;
     let counted = |n: usize, what: &str| match n {
         1 => format!("1 {what}"),
         n => format!("{n} {what}s"),
     };
-    let list: Vec<String> = clues.iter().map(clue_text).collect();
-    let list = list.join(", ");
-    match (givens, cages) {
-        (0, 0) => "the rules alone have no solution".to_string(),
-        (1, 0) => format!("this given alone has no solution: {list} (without it there is one)"),
-        (0, 1) => format!("this cage alone has no solution: {list} (without it there is one)"),
+    let conflict = match (givens, clues.len() - givens) {
+        (0, 0) => return "the rules alone have no solution".to_string(),
+        (1, 0) | (0, 1) => format!("{} cannot hold under the rules", list(clues)),
         (g, c) => {
             let what = match (g, c) {
                 (g, 0) => counted(g, "given"),
                 (0, c) => counted(c, "cage"),
                 (g, c) => format!("{} and {}", counted(g, "given"), counted(c, "cage")),
             };
-            format!("these {what} conflict: {list} (removing any one of them allows a solution)")
+            format!(
+                "these {what} cannot all hold together, and no smaller set of them conflicts: {}",
+                list(clues)
+            )
         }
+    };
+    match solvable_without {
+        None => conflict,
+        Some([]) => {
+            format!("{conflict}; leaving out any one of them alone still leaves no solution")
+        }
+        Some([one]) => format!(
+            "{conflict}; without {} alone the puzzle has a solution",
+            clue_text(one)
+        ),
+        Some(some) => format!(
+            "{conflict}; without any one of {} alone the puzzle has a solution",
+            list(some)
+        ),
     }
 }
 

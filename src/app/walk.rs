@@ -4,7 +4,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use mipsolve::puzzle::{self, Kind, Options, Puzzle};
+use mipsolve::error::ParseError;
+use mipsolve::puzzle::{self, Kind, Options, Parsed, Puzzle};
 use walkdir::WalkDir;
 
 /// Largest input file read, in bytes.
@@ -26,12 +27,14 @@ pub struct Item {
     pub puzzle: Result<Box<dyn Puzzle>, String>,
 }
 
-/// The puzzles behind the paths, and how many files of other kinds a folder walk skipped.
+/// The puzzles behind the paths, and how many files a folder walk skipped.
 pub struct Gathered {
     /// Puzzles and input errors, in order.
     pub items: Vec<Item>,
     /// Files in folders that are clearly of another kind.
     pub skipped: usize,
+    /// Files in folders in which no line reads as a puzzle (a README, say).
+    pub not_puzzles: usize,
 }
 
 /// Expands paths into puzzles, in order: of `kind`, or of the kind each file shows when
@@ -49,9 +52,9 @@ pub fn gather(
             .collect(),
     };
     let mut items = Vec::new();
-    let mut skipped = 0;
+    let (mut skipped, mut not_puzzles) = (0, 0);
     for path in paths {
-        let (items_before, skipped_before) = (items.len(), skipped);
+        let before = (items.len(), skipped, not_puzzles);
         for (file, text, in_folder) in read_inputs(path.as_ref(), &extensions) {
             let whole_error = |kind, message: String| Item {
                 file: file.clone(),
@@ -68,28 +71,33 @@ pub fn gather(
                     continue;
                 }
             };
-            let file_kind = match kind {
+            let parsed = match kind {
                 Some(kind) if in_folder && puzzle::other_kind(kind, &text).is_some() => {
                     skipped += 1;
                     continue;
                 }
-                Some(kind) => kind,
-                None => {
-                    let extension = Path::new(&file).extension().and_then(|x| x.to_str());
-                    match puzzle::detect(extension, &text) {
-                        Ok(kind) => kind,
-                        Err(e) => {
-                            items.push(whole_error(None, e.in_file(&file)));
-                            continue;
+                Some(kind) => read_as(kind, &text, options),
+                None => match puzzle::read_each_game(&text, options) {
+                    Some(parsed) => parsed.map_err(|e| (None, e)),
+                    None => {
+                        let extension = Path::new(&file).extension().and_then(|x| x.to_str());
+                        match puzzle::detect(extension, &text) {
+                            Ok(kind) => read_as(kind, &text, options),
+                            Err(_) if in_folder && puzzle::no_puzzle(&text, options) => {
+                                not_puzzles += 1;
+                                continue;
+                            }
+                            Err(e) => Err((None, e)),
                         }
                     }
-                }
+                },
             };
-            match puzzle::read(file_kind, &text, options) {
-                Err(e) => items.push(whole_error(Some(file_kind), e.in_file(&file))),
+            match parsed {
+                Err((_, e)) if in_folder && e.is_not_a_puzzle() => not_puzzles += 1,
+                Err((file_kind, e)) => items.push(whole_error(file_kind, e.in_file(&file))),
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1;
-                    for (index, entry) in parsed.into_iter().enumerate() {
+                    for (index, (file_kind, entry)) in parsed.into_iter().enumerate() {
                         items.push(Item {
                             file: file.clone(),
                             index: Some(index),
@@ -105,26 +113,55 @@ pub fn gather(
                 }
             }
         }
-        if let (Some(kind), true) = (
-            kind,
-            items.len() == items_before && skipped > skipped_before,
-        ) {
+        let found_none = items.len() == before.0;
+        let skipped_here = (skipped - before.1, not_puzzles - before.2);
+        if let (Some(kind), true, Some(note)) = (kind, found_none, skip_note(skipped_here)) {
             let name = path.as_ref().display().to_string();
-            let count = skipped - skipped_before;
             items.push(Item {
                 file: name.clone(),
                 index: None,
                 line: None,
                 in_collection: false,
                 kind: Some(kind),
-                puzzle: Err(format!(
-                    "{name}: no {} puzzles found, only files of other kinds ({count} skipped)",
-                    kind.title
-                )),
+                puzzle: Err(format!("{name}: no {} puzzles found; {note}", kind.title)),
             });
         }
     }
-    Gathered { items, skipped }
+    Gathered {
+        items,
+        skipped,
+        not_puzzles,
+    }
+}
+
+/// A file's puzzles read as `kind`, each with its kind; the error names the kind.
+type Parsing = Result<Vec<(&'static Kind, Parsed)>, (Option<&'static Kind>, ParseError)>;
+
+fn read_as(kind: &'static Kind, text: &str, options: &Options) -> Parsing {
+    match puzzle::read(kind, text, options) {
+        Ok(parsed) => Ok(parsed.into_iter().map(|e| (kind, e)).collect()),
+        Err(e) => Err((Some(kind), e)),
+    }
+}
+
+/// What a walk skipped, `2 files of other kinds and 1 file with no puzzle skipped`, from the
+/// counts of files of other kinds and of files with no puzzle; `None` when nothing was.
+pub fn skip_note((other_kinds, not_puzzles): (usize, usize)) -> Option<String> {
+    let files = |n: usize, what: &str| match n {
+        1 => format!("1 file {what}"),
+        n => format!("{n} files {what}"),
+    };
+    let parts: Vec<String> = [
+        (other_kinds > 0).then(|| match other_kinds {
+            1 => "1 file of another kind".to_string(),
+            n => format!("{n} files of other kinds"),
+        }),
+        (not_puzzles > 0).then(|| files(not_puzzles, "with no puzzle")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| format!("{} skipped", parts.join(" and ")))
 }
 
 /// A file's name, its text or the message why it has none, and whether a folder walk found it.

@@ -15,6 +15,23 @@ pub enum Game {
     Unruly,
 }
 
+impl Game {
+    /// The game's name, the kind its puzzles are, and that kind's subcommand.
+    pub fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Game::Solo => ("Solo", "Sudoku", "sudoku"),
+            Game::Keen => ("Keen", "KenKen", "kenken"),
+            Game::Unruly => ("Unruly", "Takuzu", "takuzu"),
+        }
+    }
+
+    /// The problem of a line holding this game's ID, given to another game's reader.
+    pub fn elsewhere(self) -> Problem {
+        let (game, title, name) = self.names();
+        Problem::OtherGame { game, title, name }
+    }
+}
+
 /// The game of a game ID line, with its params and desc; `None` when the line is none.
 pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
     let (params, desc) = line.trim().split_once(':')?;
@@ -54,9 +71,33 @@ pub fn first_game(text: &str) -> Option<Game> {
     first.and_then(game_of).map(|(game, ..)| game)
 }
 
-/// Whether the text's first content line is a game ID of `game`.
-pub fn is_game(text: &str, game: Game) -> bool {
-    first_game(text) == Some(game)
+/// Whether the text is a file of game IDs (its first content line is one) holding any ID
+/// of `game`: that game's reader takes it, and names the subcommand for the other lines.
+pub fn has_game(text: &str, game: Game) -> bool {
+    first_game(text).is_some() && games(text).contains(&game)
+}
+
+/// The games of a file's game ID lines, in order of first appearance.
+pub fn games(text: &str) -> Vec<Game> {
+    let mut found = Vec::new();
+    for (game, ..) in id_lines(text).filter_map(|(_, line)| game_of(line)) {
+        if !found.contains(&game) {
+            found.push(game);
+        }
+    }
+    found
+}
+
+/// The text with every line that is not a game ID of `game` blanked, so that line numbers
+/// stay those of the file.
+pub fn only_game(text: &str, game: Game) -> String {
+    (text.lines())
+        .map(|line| match game_of(line.trim_start_matches('\u{feff}')) {
+            Some((g, ..)) if g == game => line,
+            _ => "",
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A problem at a 1-based character position of a game ID.

@@ -240,6 +240,7 @@ impl Puzzle for Latin {
             index,
             op: cage.op.symbol(),
             target: cage.target,
+            cells: cage.cells.clone(),
         });
         givens.chain(cages).collect()
     }

@@ -10,7 +10,10 @@ pub mod sudoku;
 pub mod symbols;
 pub mod takuzu;
 
-pub use registry::{detect, find, other_kind, read, Kind, OptionSpec, OptionValue, Options, KINDS};
+pub use registry::{
+    detect, find, no_puzzle, other_kind, read, read_each_game, Kind, OptionSpec, OptionValue,
+    Options, KINDS,
+};
 
 use crate::cage::Tables;
 use crate::deadline::Deadline;

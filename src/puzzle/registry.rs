@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::gameid::{self, Game};
 use super::{kenken, sudoku, takuzu, Parsed};
 use crate::error::{ParseError, Problem};
 
@@ -58,6 +59,35 @@ pub fn detect(extension: Option<&str>, text: &str) -> Result<&'static Kind, Pars
     }
 }
 
+/// Whether no kind reads any puzzle in `text`: every kind finds no line that could be one.
+pub fn no_puzzle(text: &str, options: &Options) -> bool {
+    (KINDS.iter()).all(|k| matches!((k.parse)(text, options), Err(e) if e.is_not_a_puzzle()))
+}
+
+/// A file of game IDs of two or more games, each line read by its game's kind: the kind
+/// and entry of every line, in line order; `None` for any other text.
+pub fn read_each_game(
+    text: &str,
+    options: &Options,
+) -> Option<Result<Vec<(&'static Kind, Parsed)>, ParseError>> {
+    let games = gameid::games(text);
+    if games.len() < 2 || gameid::first_game(text).is_none() {
+        return None;
+    }
+    let mut entries = Vec::new();
+    for game in games {
+        let Some(kind) = KINDS.iter().copied().find(|k| k.game == Some(game)) else {
+            continue;
+        };
+        match (kind.parse)(&gameid::only_game(text, game), options) {
+            Ok(parsed) => entries.extend(parsed.into_iter().map(|e| (kind, e))),
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    entries.sort_by_key(|(_, e)| e.line);
+    Some(Ok(entries))
+}
+
 /// `a`, `a or b`, `a, b or c`.
 fn one_of(words: &[String]) -> String {
     match words {
@@ -92,6 +122,8 @@ pub struct Kind {
     pub recognizes: fn(&str) -> bool,
     /// Reads a file's text into its puzzles, with the kind's option values.
     pub parse: fn(&str, &Options) -> Result<Vec<Parsed>, ParseError>,
+    /// Simon Tatham's game whose IDs the kind reads, if any.
+    pub game: Option<Game>,
 }
 
 /// A kind's own command-line option `--NAME`, declared as data.

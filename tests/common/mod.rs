@@ -41,6 +41,28 @@ pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
+/// A path inside the public puzzle sets (`$PUZZLES_PUBLIC`, else `../shared/puzzles-public`
+/// beside the repository). A missing one fails the test: a check that cannot run must never
+/// pass as if it had.
+pub fn public(path: &str) -> PathBuf {
+    let root = std::env::var_os("PUZZLES_PUBLIC")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo("../shared/puzzles-public"));
+    let full = root.join(path);
+    assert!(
+        full.exists(),
+        "{} is missing: the public puzzle sets must be beside the repository \
+         (../shared/puzzles-public) or named by PUZZLES_PUBLIC",
+        full.display()
+    );
+    full
+}
+
+/// The text of a file of the public puzzle sets (see [`public`]).
+pub fn public_text(path: &str) -> String {
+    std::fs::read_to_string(public(path)).expect("a readable public file")
+}
+
 /// Runs `mipsolve ARGS` from the repository root, with `stdin` as standard input.
 pub fn run_with_stdin(args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mipsolve"))

@@ -22,7 +22,8 @@ struct Line<'a> {
     kind: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     variant: Option<&'a [&'static str]>,
-    size: Option<Size>,
+    rows: Option<usize>,
+    cols: Option<usize>,
     status: &'static str,
     unique: Option<bool>,
     seconds: f64,
@@ -42,11 +43,20 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     operators: Vec<Operators<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    conflict: Option<Clues>,
+    conflict: Option<Conflict>,
     #[serde(skip_serializing_if = "Option::is_none")]
     differs: Option<Vec<[usize; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     repair: Option<Repair>,
+}
+
+/// A minimal conflict, and those of its clues the puzzle has a solution without (`null`
+/// when the time limit ran out before that was known).
+#[derive(Serialize)]
+struct Conflict {
+    #[serde(flatten)]
+    clues: Clues,
+    solvable_without: Option<Clues>,
 }
 
 /// Givens as `[row, col, value]` and cages by number, all 1-based.
@@ -86,27 +96,16 @@ struct Operators<'a> {
     ops: &'a [&'static str],
 }
 
-/// `9` for a square grid, `[rows, cols]` otherwise.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Size {
-    Square(usize),
-    Rectangle([usize; 2]),
-}
-
 impl Output for Json {
     fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
-        let size = record.shape.map(|(r, c)| match r == c {
-            true => Size::Square(r),
-            false => Size::Rectangle([r, c]),
-        });
         let mut line = Line {
             file: &record.file,
             index: record.index,
             line: record.line,
             kind: record.kind,
             variant: record.variant.as_deref(),
-            size,
+            rows: record.shape.map(|(r, _)| r),
+            cols: record.shape.map(|(_, c)| c),
             status: "error",
             unique: None,
             seconds: (record.seconds * 1e6).round() / 1e6,
@@ -158,7 +157,15 @@ impl Output for Json {
                 };
                 line.solution = solved.outcome.solution().and_then(rows);
                 match &solved.explanation {
-                    Some(Explanation::Conflict(clues)) => line.conflict = Some(Clues::of(clues)),
+                    Some(Explanation::Conflict {
+                        clues,
+                        solvable_without,
+                    }) => {
+                        line.conflict = Some(Conflict {
+                            clues: Clues::of(clues),
+                            solvable_without: solvable_without.as_deref().map(Clues::of),
+                        })
+                    }
                     Some(Explanation::Repair(givens)) => {
                         let solutions = solved.outcome.solutions();
                         if let [first, second, ..] = solutions[..] {

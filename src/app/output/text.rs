@@ -59,7 +59,10 @@ impl Output for Text {
         };
         let name = record.name();
         let explained = match &solved.explanation {
-            Some(Explanation::Conflict(clues)) => format!(": {}", conflict_text(clues)),
+            Some(Explanation::Conflict {
+                clues,
+                solvable_without,
+            }) => format!(": {}", conflict_text(clues, solvable_without.as_deref())),
             Some(Explanation::TimeLimit) => " (time limit reached before the explanation)".into(),
             _ => String::new(),
         };

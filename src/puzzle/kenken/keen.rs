@@ -35,11 +35,15 @@ fn placed(mut e: ParseError, line: usize) -> ParseError {
 
 /// The puzzle an ID describes, as the JSON reader's raw puzzle.
 fn raw(id: &str) -> Result<RawPuzzle, Problem> {
-    let Some((Game::Keen, params, desc)) = game_of(id) else {
-        return Err(at(
-            1,
-            "expected W:CAGES,CLUES such as 4:_a_6ac_a_a3,m6a5d2s1s1m3d2",
-        ));
+    let (params, desc) = match game_of(id) {
+        Some((Game::Keen, params, desc)) => (params, desc),
+        Some((other, ..)) => return Err(other.elsewhere()),
+        None => {
+            return Err(at(
+                1,
+                "expected W:CAGES,CLUES such as 4:_a_6ac_a_a3,m6a5d2s1s1m3d2",
+            ))
+        }
     };
     let digits = params.chars().take_while(char::is_ascii_digit).count();
     let n: usize = params[..digits]

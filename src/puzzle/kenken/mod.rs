@@ -53,19 +53,28 @@ pub static KIND: Kind = Kind {
     ],
     recognizes,
     parse,
+    game: Some(gameid::Game::Keen),
 };
 
 /// JSON text with ops in its cages, or Keen game IDs.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     (trimmed.starts_with(['{', '[']) && text.contains("\"op\""))
-        || gameid::is_game(text, gameid::Game::Keen)
+        || gameid::has_game(text, gameid::Game::Keen)
 }
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let formulation = formulation(options).map_err(ParseError::whole)?;
-    if gameid::is_game(text, gameid::Game::Keen) {
+    if gameid::has_game(text, gameid::Game::Keen) {
         return Ok(boxed::<Latin>(keen::parse_ids(text, formulation)));
+    }
+    let content = text.trim_start_matches('\u{feff}').trim_start();
+    if !content.is_empty() && !content.starts_with(['{', '[']) && gameid::first_game(text).is_none()
+    {
+        return Err(ParseError::whole(Problem::NotAPuzzle {
+            title: "KenKen",
+            expected: "expected JSON cages or Keen game IDs",
+        }));
     }
     Ok(boxed::<Latin>(parse_kenkens(text, formulation)?))
 }

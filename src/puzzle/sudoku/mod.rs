@@ -52,6 +52,7 @@ pub static KIND: Kind = Kind {
     ],
     recognizes,
     parse,
+    game: Some(gameid::Game::Solo),
 };
 
 /// JSON with the variant format's keys and no KenKen ops, a Solo game ID, or digits other
@@ -68,8 +69,8 @@ fn recognizes(text: &str) -> bool {
         ];
         return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
     }
-    if let Some(game) = gameid::first_game(text) {
-        return game == gameid::Game::Solo;
+    if gameid::first_game(text).is_some() {
+        return gameid::has_game(text, gameid::Game::Solo);
     }
     (text.lines())
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -98,7 +99,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     {
         return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
     }
-    if gameid::is_game(text, gameid::Game::Solo) {
+    if gameid::has_game(text, gameid::Game::Solo) {
         return Ok(boxed::<Latin>(solo::parse_ids(text)));
     }
     let classic = parse_sudokus(text, &reading)?;

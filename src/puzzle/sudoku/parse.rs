@@ -63,8 +63,8 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
     if lines.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
-    let blocks = grid_blocks(&lines);
     let one_liners = one_line_puzzles(&lines);
+    let blocks = grid_blocks(&lines);
     let grids_fit = !blocks.is_empty() && blocks.iter().all(|b| b.len() == side(b[0].text));
     let grids_fit = grids_fit && blocks.iter().all(|b| (4..=MAX_SIZE).contains(&b.len()));
     let read_grids = |layouts: &mut Layouts| -> Vec<Entry<Latin>> {
@@ -85,14 +85,14 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
     };
     let mut layouts = Layouts::default();
     let lines_fit = one_liners.iter().any(|(_, token)| token.is_some());
-    Ok(match (reading.grid, grids_fit, lines_fit) {
+    let entries = match (reading.grid, grids_fit, lines_fit) {
         (Some(true), ..) | (None, true, false) => read_grids(&mut layouts),
         (Some(false), ..) | (None, false, true) => read_lines(&mut layouts),
         (None, true, true) => {
             let (grids, singles) = (read_grids(&mut layouts), read_lines(&mut layouts));
             let valid = |all: &[Entry<Latin>]| all.iter().all(|e| e.puzzle.is_ok());
             match (valid(&grids), valid(&singles)) {
-                (true, true) => {
+                (true, true) if !set_apart(&blocks) => {
                     let (grids, lines) = (grids.len(), singles.len());
                     return Err(ParseError::whole(Problem::AmbiguousReading {
                         grids,
@@ -108,7 +108,27 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
             read_lines(&mut layouts)
         }
         (None, false, false) => read_grids(&mut layouts),
-    })
+    };
+    let plausible = (one_liners.iter())
+        .filter(|&&(line, token)| token.is_some() || is_grid_row(line.text))
+        .count();
+    if entries.iter().all(|e| e.puzzle.is_err()) && plausible * 2 < lines.len() {
+        return Err(ParseError::whole(Problem::NotAPuzzle {
+            title: "Sudoku",
+            expected: "most lines read neither as grid rows nor as one-line puzzles",
+        }));
+    }
+    match entries.is_empty() {
+        true => Err(ParseError::whole(Problem::NoPuzzle)),
+        false => Ok(entries),
+    }
+}
+
+/// Grids each set apart from the next by a blank, comment or label line (or a single grid):
+/// n lines of n cells are then an n x n grid, since nobody writes exactly n one-line
+/// puzzles of side sqrt(n) in blocks of n.
+fn set_apart(blocks: &[Vec<Line>]) -> bool {
+    (blocks.windows(2)).all(|w| w[1][0].number > w[0][w[0].len() - 1].number + 1)
 }
 
 /// A line drawn only with box-drawing characters (`+---+---+`, `*-----*`).
@@ -128,6 +148,15 @@ fn is_label(text: &str) -> bool {
     fields
         .iter()
         .any(|f| word(f) && (fields.len() > 1 || lower(f)))
+}
+
+/// A line that could be a row of a grid: no label, and at least 4 cells, each a number, a
+/// blank or a cell character.
+fn is_grid_row(text: &str) -> bool {
+    let tokens = row_tokens(text);
+    !is_label(text)
+        && tokens.len() >= 4
+        && (tokens.iter()).all(|t| !matches!(t, Token::Char(ch) if !is_cell_char(*ch)))
 }
 
 /// The fields of a line: split at white space, commas and semicolons.

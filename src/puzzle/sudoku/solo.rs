@@ -33,6 +33,8 @@ fn letters(section: &str, offset: usize) -> impl Iterator<Item = (usize, char)> 
 
 /// What the params say: box rows and columns (or a jigsaw's side), and the flags.
 struct Params {
+    /// The grid's side, `c * r`, checked: the sizes come from input.
+    n: usize,
     /// Rows of a box (Solo's `c`), or the side of a jigsaw.
     c: usize,
     /// Columns of a box (Solo's `r`); 1 for a jigsaw.
@@ -57,19 +59,27 @@ fn params(text: &str) -> Result<Params, Problem> {
         rest = &after[m..];
     }
     let (x, killer) = (rest.contains('x'), rest.contains('k'));
+    let r = r.unwrap_or(match rest.contains('j') {
+        true => 1,
+        false => c,
+    });
+    let n = (c.checked_mul(r))
+        .filter(|n| (4..=MAX_SIZE).contains(n))
+        .ok_or_else(|| {
+            at(
+                1,
+                format!("a grid of {c}x{r} boxes: sizes 4 to {MAX_SIZE} are supported"),
+            )
+        })?;
     Ok(match rest.contains('j') {
         true => Params {
-            c: c * r.unwrap_or(1),
+            n,
+            c: n,
             r: 1,
             x,
             killer,
         },
-        false => Params {
-            c,
-            r: r.unwrap_or(c),
-            x,
-            killer,
-        },
+        false => Params { n, c, r, x, killer },
     })
 }
 
@@ -79,20 +89,10 @@ fn spec(id: &str) -> Result<Spec, Problem> {
         return Err(at(1, "expected PARAMS:DESC such as 3x3:a5b..."));
     };
     if game != Game::Solo {
-        let (game, title, name) = match game {
-            Game::Keen => ("Keen", "KenKen", "kenken"),
-            _ => ("Unruly", "Takuzu", "takuzu"),
-        };
-        return Err(Problem::OtherGame { game, title, name });
+        return Err(game.elsewhere());
     }
     let p = params(params_text)?;
-    let n = p.c * p.r;
-    if !(4..=MAX_SIZE).contains(&n) {
-        return Err(at(
-            1,
-            format!("a {n}x{n} grid: sizes 4 to {MAX_SIZE} are supported"),
-        ));
-    }
+    let n = p.n;
     let mut start = params_text.len() + 1;
     let mut sections = desc.split(',').map(|s| {
         let section = (s, start);
@@ -279,6 +279,14 @@ mod tests {
         assert_eq!(
             error("3x3k:zzzc"),
             "1: game ID, character 9: the cages are missing"
+        );
+        assert_eq!(
+            error("18446744073709551615x3:a5b"),
+            "1: game ID, character 1: a grid of 18446744073709551615x3 boxes: sizes 4 to 64 are supported"
+        );
+        assert_eq!(
+            error("9x9j:a5b"),
+            "1: game ID, character 1: a grid of 9x9 boxes: sizes 4 to 64 are supported"
         );
         assert_eq!(
             error("6:_a_6ac_a_a3,m6a5d2s1s1m3d2"),

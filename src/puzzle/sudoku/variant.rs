@@ -161,6 +161,14 @@ fn checked_cages(
         }
         cages.push(cage);
     }
+    // Cages covering every cell hold each row's 1..n: their sums must total n * n(n+1)/2.
+    if !cages.is_empty() && owner.iter().all(Option::is_some) {
+        let found = cages.iter().map(|c| u128::from(c.target)).sum::<u128>();
+        let expected = (n * n * (n + 1) / 2) as u128;
+        if found != expected {
+            return Err(ParseError::whole(Problem::CageTotal { n, found, expected }));
+        }
+    }
     Ok(cages)
 }
 

@@ -49,6 +49,7 @@ pub static KIND: Kind = Kind {
     ],
     recognizes,
     parse,
+    game: Some(gameid::Game::Unruly),
 };
 
 /// Cells of only `0`, `1` and blanks that use both `0` and `.` or `_` (a Sudoku never has
@@ -60,7 +61,7 @@ fn recognizes(text: &str) -> bool {
             .flat_map(str::chars)
             .filter(|&ch| !ch.is_whitespace() && !"|-+\u{feff}".contains(ch))
     };
-    if gameid::is_game(text, gameid::Game::Unruly) {
+    if gameid::has_game(text, gameid::Game::Unruly) {
         return true;
     }
     cells().all(|ch| "01._".contains(ch))
@@ -75,7 +76,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
     let allow_duplicate_lines = options.flag("allow-duplicate-lines");
     let grid = super::grid_or_lines(options)?;
-    if gameid::is_game(text, gameid::Game::Unruly) {
+    if gameid::has_game(text, gameid::Game::Unruly) {
         return Ok(boxed(unruly::parse_ids(text, allow_duplicate_lines)));
     }
     Ok(boxed(parse_takuzus(text, allow_duplicate_lines, grid)?))

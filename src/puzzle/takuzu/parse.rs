@@ -29,6 +29,15 @@ pub fn parse_takuzus(
     if rows.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
+    let plausible = (rows.iter())
+        .filter(|(_, cells)| cells.iter().all(|ch| "01._".contains(*ch)))
+        .count();
+    if plausible * 2 < rows.len() {
+        return Err(ParseError::whole(Problem::NotAPuzzle {
+            title: "Takuzu",
+            expected: "most lines hold more than 0, 1 and blanks ('.' or '_')",
+        }));
+    }
     let square_side = |cells: &[char]| (4..=MAX_SIDE).step_by(2).find(|n| n * n == cells.len());
     let lines_fit = rows.iter().all(|(_, cells)| square_side(cells).is_some());
     let grid_fit = rows.len() > 1 && rows.iter().all(|(_, cells)| cells.len() == rows[0].1.len());
@@ -52,8 +61,11 @@ pub fn parse_takuzus(
         (None, true, true) => {
             let (grids, singles) = (as_grid(), as_lines());
             let valid = |all: &[Entry<Takuzu>]| all.iter().all(|e| e.puzzle.is_ok());
+            // n lines of n cells are one n x n grid: nobody writes exactly n one-line
+            // puzzles of side sqrt(n).
+            let square = rows.len() == rows[0].1.len();
             match (valid(&grids), valid(&singles)) {
-                (true, true) => {
+                (true, true) if !square => {
                     let lines = singles.len();
                     return Err(ParseError::whole(Problem::AmbiguousReading {
                         grids: 1,

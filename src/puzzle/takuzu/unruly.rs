@@ -5,7 +5,7 @@
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
-use crate::puzzle::gameid::{at, id_lines};
+use crate::puzzle::gameid::{at, game_of, id_lines, Game};
 use crate::puzzle::Entry;
 
 /// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
@@ -20,6 +20,9 @@ pub fn parse_ids(text: &str, allow_duplicate_lines: bool) -> Vec<Entry<Takuzu>> 
 }
 
 fn decode(id: &str, allow_duplicate_lines: bool) -> Result<Takuzu, Problem> {
+    if let Some((other, ..)) = game_of(id).filter(|(game, ..)| *game != Game::Unruly) {
+        return Err(other.elsewhere());
+    }
     let expected = || at(1, "expected WxH:DESC such as 6x6:DdCDeAddBaDa");
     let (params, desc) = id.split_once(':').ok_or_else(expected)?;
     let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
