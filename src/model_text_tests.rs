@@ -74,7 +74,7 @@ fn decided_cells_and_a_folded_false_row_are_stated() {
     both.add_expr(&model.x(0, 1, 0), 1.0);
     model.add("clash".into(), both, 0.0, 1.0);
     let text = write(&model, ModelFormat::Lp, "clash");
-    assert!(text.contains("\\ r1c1=1 r1c2=1\n"), "{text}");
+    assert!(text.contains(" x_r1c1_1 = 1\n x_r1c2_1 = 1\n"), "{text}");
     assert!(text.contains(" clash: folded_false >= 1\n"), "{text}");
     assert!(text.contains(" folded_false = 0\n"), "{text}");
 }

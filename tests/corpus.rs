@@ -134,6 +134,8 @@ fn main() {
         trials("kenken", "puzzles/kenken", "txt"),
         trials("takuzu", "puzzles/takuzu", "txt"),
     ]
-    .concat();
+    .into_iter()
+    .flatten()
+    .collect();
     libtest_mimic::run(&args, trials).exit();
 }

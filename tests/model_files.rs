@@ -117,7 +117,6 @@ fn write_models(kind: &str, args: &[&str], file: &str, tag: &str) -> PathBuf {
 
 /// Reads `path` back with HiGHS and checks its solution with the puzzle's verifier.
 fn assert_solves_to_a_verified_grid(path: &Path, puzzle: &dyn Puzzle) -> Grid {
-    let text = std::fs::read_to_string(path).unwrap();
     let Read::Solved(solution) = highs_solve(path) else {
         panic!("{path:?} has a solution");
     };

@@ -150,13 +150,10 @@ fn is_label(text: &str) -> bool {
         .any(|f| word(f) && (fields.len() > 1 || lower(f)))
 }
 
-/// A line that could be a row of a grid: no label, and at least 4 cells, each a number, a
-/// blank or a cell character.
+/// A line that could be a row of a grid (perhaps with a bad character): no label, and at
+/// least 4 cells.
 fn is_grid_row(text: &str) -> bool {
-    let tokens = row_tokens(text);
-    !is_label(text)
-        && tokens.len() >= 4
-        && (tokens.iter()).all(|t| !matches!(t, Token::Char(ch) if !is_cell_char(*ch)))
+    !is_label(text) && row_tokens(text).len() >= 4
 }
 
 /// The fields of a line: split at white space, commas and semicolons.

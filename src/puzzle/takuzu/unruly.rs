@@ -20,7 +20,11 @@ pub fn parse_ids(text: &str, allow_duplicate_lines: bool) -> Vec<Entry<Takuzu>> 
 }
 
 fn decode(id: &str, allow_duplicate_lines: bool) -> Result<Takuzu, Problem> {
-    if let Some((other, ..)) = game_of(id).filter(|(game, ..)| *game != Game::Unruly) {
+    // Another game's ID, told by what no Unruly ID holds (digits, '_', ','), not a typo.
+    let foreign = |desc: &str| desc.contains(|c: char| c.is_ascii_digit() || "_,".contains(c));
+    if let Some((other, ..)) =
+        game_of(id).filter(|(game, _, desc)| *game != Game::Unruly && foreign(desc))
+    {
         return Err(other.elsewhere());
     }
     let expected = || at(1, "expected WxH:DESC such as 6x6:DdCDeAddBaDa");
