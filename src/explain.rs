@@ -100,6 +100,10 @@ impl Check<'_> {
                 Outcome::Several { first, second } => Verdict::Several(first, second),
                 Outcome::Unique(_) => Verdict::Unique,
                 Outcome::Solved(_) | Outcome::Counted { .. } => Verdict::Solvable,
+                // Only a proposed grid is rejected, and a search proposes none.
+                Outcome::Rejected { .. } => {
+                    return Err(SolveError::Backend("a search rejected its own grid".into()))
+                }
             },
         )
     }

@@ -67,6 +67,13 @@ pub enum Outcome {
         /// The solution found before the limit, if any.
         found: Option<Grid>,
     },
+    /// A proposed grid ([`check`]) that breaks these rules: it is no solution.
+    Rejected {
+        /// The grid proposed.
+        grid: Grid,
+        /// Every rule it breaks.
+        broken: Vec<Violation>,
+    },
 }
 
 /// Why a count stopped.
@@ -88,7 +95,7 @@ impl Outcome {
             Outcome::Several { first, .. } => Some(first),
             Outcome::Counted { solutions, .. } => solutions.first(),
             Outcome::Timeout { found } => found.as_ref(),
-            Outcome::Infeasible { .. } => None,
+            Outcome::Infeasible { .. } | Outcome::Rejected { .. } => None,
         }
     }
 
@@ -164,6 +171,42 @@ pub fn run_until(
         (None, _) if question == Question::Solve => Outcome::Solved(first),
         (None, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
         (None, _) => Outcome::Unique(first),
+    })
+}
+
+/// Checks a proposed solution `grid` with the exact verifier (every rule it breaks), and
+/// with [`Question::Unique`] also whether the puzzle has a solution other than it.
+pub fn check(
+    puzzle: &dyn Puzzle,
+    grid: Grid,
+    question: Question,
+    deadline: Deadline,
+) -> Result<Outcome, SolveError> {
+    let broken = puzzle.violations(&grid);
+    if !broken.is_empty() {
+        return Ok(Outcome::Rejected { grid, broken });
+    }
+    if question != Question::Unique {
+        return Ok(Outcome::Solved(grid));
+    }
+    Ok(match run_until(puzzle, Question::Unique, deadline)? {
+        Outcome::Unique(only) if only == grid => Outcome::Unique(grid),
+        Outcome::Unique(other) | Outcome::Several { first: other, .. } if other != grid => {
+            Outcome::Several {
+                first: grid,
+                second: other,
+            }
+        }
+        Outcome::Several { second, .. } => Outcome::Several {
+            first: grid,
+            second,
+        },
+        Outcome::Timeout { .. } => Outcome::Timeout { found: Some(grid) },
+        _ => {
+            return Err(SolveError::Backend(
+                "the search found no solution, yet the verifier accepts the proposed grid".into(),
+            ))
+        }
     })
 }
 

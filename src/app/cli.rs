@@ -43,6 +43,17 @@ pub struct Config {
     pub explain: bool,
     /// Where and how each puzzle's model is written, if asked.
     pub write_model: Option<WriteModel>,
+    /// The proposed solution to check instead of solving (`--verify`).
+    pub verify: Option<Proposal>,
+}
+
+/// A proposed solution: the file as given and its text.
+#[derive(Debug, Clone)]
+pub struct Proposal {
+    /// The path as given.
+    pub file: String,
+    /// Its text.
+    pub text: String,
 }
 
 /// `--write-model DIR` with its format and formulation.
@@ -69,6 +80,10 @@ struct Common {
     /// for one with several, suggest givens that make it unique (implies --check-unique)
     #[arg(long)]
     explain: bool,
+    /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
+    /// breaks (with --check-unique, also whether the puzzle has another solution)
+    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain"])]
+    verify: Option<PathBuf>,
     /// Find up to N distinct solutions and tell whether they are all
     #[arg(long, value_name = "N", conflicts_with = "check_unique",
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -136,10 +151,12 @@ Examples:
   mipsolve takuzu --count 1000 grid.txt           every solution, up to 1000
   mipsolve sudoku --explain puzzle.txt            why no solution, or what makes it unique
   mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
+  mipsolve sudoku --verify mine.txt puzzle.txt    is mine.txt a solution? which rules break
 
 Exit codes:
   0  every puzzle solved (and unique, with --check-unique; counted, with --count)
-  1  some puzzle has no solution, is not unique, or ran out of time
+  1  some puzzle has no solution, is not unique, ran out of time, or (--verify) a proposed
+     grid is no solution
   2  usage or input error, or an internal error";
 
 /// The whole command line: one subcommand per registered kind, `solve` for any kind, and
@@ -273,6 +290,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,
         explain: common.explain,
+        verify: common.verify.map(|path| read_proposal(&path)).transpose()?,
         write_model: common.write_model.map(|dir| WriteModel {
             dir,
             format: match common.model_format {
@@ -285,6 +303,19 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             },
         }),
     })
+}
+
+/// Reads `--verify`'s file; an unreadable one is a usage error.
+fn read_proposal(path: &std::path::Path) -> Result<Proposal, clap::Error> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let message = format!(
+            "--verify {file}: cannot read: {}\n",
+            super::walk::io_message(&e)
+        );
+        clap::Error::raw(clap::error::ErrorKind::Io, message)
+    })?;
+    Ok(Proposal { file, text })
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

@@ -120,15 +120,22 @@ fn solve_puzzle(
     let fail = |err: &dyn std::fmt::Display| format!("{}: {err}", item.file);
     // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
     let deadline = Deadline::after(config.solve.time_limit);
-    let outcome =
-        pipeline::run_until(puzzle, config.solve.question, deadline).map_err(|e| fail(&e))?;
+    let question = config.solve.question;
+    let outcome = match &config.verify {
+        Some(proposal) => {
+            let grid = (puzzle.read_solution(&proposal.text))
+                .map_err(|e| format!("{}: {}", item.file, e.in_file(&proposal.file)))?;
+            pipeline::check(puzzle, grid, question, deadline)
+        }
+        None => pipeline::run_until(puzzle, question, deadline),
+    }
+    .map_err(|e| fail(&e))?;
     if let Some(spec) = &config.write_model {
         let name = match item.index {
             Some(i) if item.in_collection => format!("{} [{i}]", item.file),
             _ => item.file.clone(),
         };
         let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
-        let question = config.solve.question;
         model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
             .map_err(|e| fail(&e))?;
     }
@@ -138,6 +145,7 @@ fn solve_puzzle(
     };
     Ok(Solved {
         explanation,
+        verified: config.verify.is_some(),
         texts: (outcome.solutions().into_iter())
             .map(|g| puzzle.render(g))
             .collect(),
@@ -150,9 +158,13 @@ fn summary(counts: &BTreeMap<Verdict, usize>, skipped: Option<&str>, seconds: f6
     let count = |v| counts.get(&v).copied().unwrap_or(0);
     let total: usize = counts.values().sum();
     let skipped = skipped.map_or(String::new(), |note| format!("; {note}"));
+    let rejected = match count(Verdict::Rejected) {
+        0 => String::new(),
+        n => format!(", {n} not a solution"),
+    };
     format!(
         "mipsolve: {total} puzzles: {} solved, {} infeasible, {} not unique, {} timeout, \
-         {} error; {seconds:.2} s, {:.1} puzzles/s{skipped}",
+         {} error{rejected}; {seconds:.2} s, {:.1} puzzles/s{skipped}",
         count(Verdict::Solved),
         count(Verdict::Infeasible),
         count(Verdict::NotUnique),

@@ -37,6 +37,8 @@ pub struct Solved {
     pub texts: Vec<String>,
     /// What `--explain` found, when asked and the outcome calls for it.
     pub explanation: Option<Explanation>,
+    /// Whether the outcome is that of a proposed grid (`--verify`).
+    pub verified: bool,
 }
 
 /// How a record counts in the summary and the exit code.
@@ -50,6 +52,8 @@ pub enum Verdict {
     Infeasible,
     /// Out of time.
     Timeout,
+    /// A proposed grid that is no solution.
+    Rejected,
     /// Bad input or a solver failure.
     Error,
 }
@@ -59,7 +63,7 @@ impl Verdict {
     pub fn exit_code(self) -> u8 {
         match self {
             Verdict::Solved => 0,
-            Verdict::NotUnique | Verdict::Infeasible | Verdict::Timeout => 1,
+            Verdict::NotUnique | Verdict::Infeasible | Verdict::Timeout | Verdict::Rejected => 1,
             Verdict::Error => 2,
         }
     }
@@ -79,6 +83,7 @@ impl Record {
                 Outcome::Several { .. } => Verdict::NotUnique,
                 Outcome::Infeasible { .. } => Verdict::Infeasible,
                 Outcome::Timeout { .. } => Verdict::Timeout,
+                Outcome::Rejected { .. } => Verdict::Rejected,
             },
         }
     }

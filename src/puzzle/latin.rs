@@ -7,13 +7,13 @@ use crate::cage::table::shared_areas;
 use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
-use crate::error::Violation;
+use crate::error::{ParseError, Violation};
 use crate::explain::Clue;
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::symbols::Alphabet;
-use crate::puzzle::{HiddenOperators, Puzzle, Reduced};
+use crate::puzzle::{solution, HiddenOperators, Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent, AreasAndTables};
 
 /// Cages with more assignments than this keep the arithmetic formulation.
@@ -292,35 +292,56 @@ impl Puzzle for Latin {
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
+        self.violations(grid).into_iter().next().map_or(Ok(()), Err)
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
         let n = self.size;
         if grid.rows() != n || grid.cols() != n {
-            return Err(Violation::Shape { rows: n, cols: n });
+            return vec![Violation::Shape { rows: n, cols: n }];
         }
+        let mut found = Vec::new();
         for r in 0..n {
             for c in 0..n {
                 let (cell, value, given) = ((r, c), grid.get(r, c), self.givens.get(r, c));
                 if value == 0 || value as usize > n {
                     let (min, max) = (1, n as u32);
-                    return Err(Violation::OutOfRange {
+                    found.push(Violation::OutOfRange {
                         cell,
                         value,
                         min,
                         max,
                     });
-                }
-                if given != 0 && value != given {
-                    return Err(Violation::Given { cell, value, given });
+                } else if given != 0 && value != given {
+                    found.push(Violation::Given { cell, value, given });
                 }
             }
         }
+        // Areas and cages speak of values 1..n only.
+        if found
+            .iter()
+            .any(|v| matches!(v, Violation::OutOfRange { .. }))
+        {
+            return found;
+        }
         let value = |cell: &Cell| grid.get(cell.0, cell.1);
-        if let Some((_, violation)) = self.areas.iter().find_map(|a| repeated(a, value)) {
-            return Err(violation);
-        }
-        for (i, cage) in self.cages.iter().enumerate() {
-            cage.verify(i, grid)?;
-        }
-        Ok(())
+        found.extend(
+            self.areas
+                .iter()
+                .filter_map(|a| repeated(a, value))
+                .map(|(_, v)| v),
+        );
+        let cages = self.cages.iter().enumerate();
+        found.extend(cages.filter_map(|(i, cage)| cage.verify(i, grid).err()));
+        found
+    }
+
+    fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {
+        let value = |ch: char| match self.style {
+            Style::Compact(alphabet) => alphabet.value(ch).ok().filter(|&v| v != 0),
+            Style::Spaced => solution::plain_value(ch),
+        };
+        solution::read_grid(text, self.shape(), value)
     }
 
     fn hidden_operators(&self, grid: &Grid) -> Vec<HiddenOperators> {

@@ -6,6 +6,7 @@ mod json;
 pub mod kenken;
 pub mod latin;
 mod registry;
+pub mod solution;
 pub mod sudoku;
 pub mod symbols;
 pub mod takuzu;
@@ -46,6 +47,16 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
+    /// Every rule a complete grid breaks (none for a solution); by default the first one
+    /// [`Puzzle::verify`] finds.
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        self.verify(grid).err().into_iter().collect()
+    }
+    /// A proposed solution written as text (as [`Puzzle::render`] writes one, or spaced
+    /// numbers), for `--verify`.
+    fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {
+        solution::read_grid(text, self.shape(), solution::plain_value)
+    }
     /// The variant's rules beyond the kind's own (`["killer", "x"]`), for kinds that have
     /// variants; `None` for kinds that have none.
     fn variant(&self) -> Option<&[&'static str]> {

@@ -37,6 +37,10 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<Vec<Vec<u32>>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    verified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    broken: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
@@ -114,6 +118,8 @@ impl Output for Json {
             count: None,
             count_complete: None,
             solutions: None,
+            verified: None,
+            broken: None,
             error: None,
             note: None,
             operators: (record.operators.iter())
@@ -154,7 +160,12 @@ impl Output for Json {
                         ("infeasible", None)
                     }
                     Outcome::Timeout { .. } => ("timeout", None),
+                    Outcome::Rejected { broken, .. } => {
+                        line.broken = Some(broken.iter().map(ToString::to_string).collect());
+                        ("rejected", None)
+                    }
                 };
+                line.verified = solved.verified.then_some(line.broken.is_none());
                 line.solution = solved.outcome.solution().and_then(rows);
                 match &solved.explanation {
                     Some(Explanation::Conflict {

@@ -31,6 +31,9 @@ impl Output for Text {
         } else {
             out.write_all(text.as_bytes())?;
         }
+        if solved.verified {
+            out.write_all(b"# verified: a solution\n")?;
+        }
         match (&solved.outcome, solved.texts.get(1)) {
             (Outcome::Unique(_), _) => out.write_all(b"# unique\n")?,
             (Outcome::Several { first, second }, Some(text)) => {
@@ -87,6 +90,12 @@ impl Output for Text {
             )),
             Outcome::Counted { .. } => None,
             Outcome::Solved(_) | Outcome::Unique(_) => None,
+            Outcome::Rejected { broken, .. } => Some(format!(
+                "{name}: not a solution: {}",
+                (broken.iter().map(ToString::to_string))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
         }
     }
 }
@@ -147,6 +156,7 @@ mod tests {
             seconds: 0.0,
             result: Ok(Solved {
                 explanation: None,
+                verified: false,
                 texts: outcome.solutions().into_iter().map(render).collect(),
                 outcome,
             }),

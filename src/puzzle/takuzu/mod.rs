@@ -257,38 +257,50 @@ impl Puzzle for Takuzu {
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
+        self.violations(grid).into_iter().next().map_or(Ok(()), Err)
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
         if grid.rows() != self.rows || grid.cols() != self.cols {
             let (rows, cols) = (self.rows, self.cols);
-            return Err(Violation::Shape { rows, cols });
+            return vec![Violation::Shape { rows, cols }];
         }
+        let mut found = Vec::new();
         for r in 0..self.rows {
             for c in 0..self.cols {
                 let (cell, value) = ((r, c), grid.get(r, c));
                 if value > 1 {
                     let (min, max) = (0, 1);
-                    return Err(Violation::OutOfRange {
+                    found.push(Violation::OutOfRange {
                         cell,
                         value,
                         min,
                         max,
                     });
-                }
-                if let Some(given) = self.given(r, c).map(u32::from).filter(|&g| g != value) {
-                    return Err(Violation::Given { cell, value, given });
+                } else if let Some(given) = self.given(r, c).map(u32::from).filter(|&g| g != value)
+                {
+                    found.push(Violation::Given { cell, value, given });
                 }
             }
+        }
+        if found
+            .iter()
+            .any(|v| matches!(v, Violation::OutOfRange { .. }))
+        {
+            return found;
         }
         // On a complete grid, a line that is not half ones has more than half of one digit.
         let get = |r, c| Some(grid.get(r, c) as u8);
-        if let Some((_, violation)) = rules::broken_rule(get, &self.lines) {
-            return Err(violation);
-        }
+        let each_line = self.lines.iter().map(std::slice::from_ref);
+        found.extend(
+            each_line
+                .filter_map(|line| rules::broken_rule(get, line))
+                .map(|(_, v)| v),
+        );
         if !self.allow_duplicate_lines {
-            if let Some((_, violation)) = rules::equal_lines(get, self.rows, self.cols) {
-                return Err(violation);
-            }
+            found.extend(rules::equal_lines(get, self.rows, self.cols).map(|(_, v)| v));
         }
-        Ok(())
+        found
     }
 
     fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
