@@ -318,12 +318,19 @@ fn read_proposal(path: &std::path::Path) -> Result<Proposal, clap::Error> {
     Ok(Proposal { file, text })
 }
 
+/// The longest time limit, in seconds (about 31 years).
+const MAX_SECONDS: f64 = 1e9;
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))
+    let seconds = (text.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))?;
+    match seconds < MAX_SECONDS {
+        true => Ok(Duration::from_secs_f64(seconds)),
+        false => Err(format!(
+            "at most {MAX_SECONDS:.0} seconds (about 31 years), found '{text}'"
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +377,10 @@ mod tests {
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
         assert!(parse_seconds("-3").is_err());
+        assert_eq!(
+            parse_seconds("1000000000"),
+            Err("at most 1000000000 seconds (about 31 years), found '1000000000'".into())
+        );
     }
 
     #[test]
