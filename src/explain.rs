@@ -5,7 +5,7 @@
 use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
-use crate::pipeline::{self, Outcome, Question};
+use crate::pipeline::{self, Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
 
 /// One clue of a puzzle: a given or a cage.
@@ -50,17 +50,23 @@ pub enum Explanation {
 }
 
 /// Explains an infeasible or not-unique `outcome` of `puzzle`; `None` for other outcomes,
-/// or when the kind has no clues to name. Every check ends by `deadline`.
+/// or when the kind has no clues to name. Every check is solved as `options` say (their
+/// question aside) and ends by `deadline`.
 pub fn explain(
     puzzle: &dyn Puzzle,
     outcome: &Outcome,
+    options: &SolveOptions,
     deadline: Deadline,
 ) -> Result<Option<Explanation>, SolveError> {
     let clues = puzzle.clues();
     if clues.is_empty() {
         return Ok(None);
     }
-    let check = Check { puzzle, deadline };
+    let check = Check {
+        puzzle,
+        options: *options,
+        deadline,
+    };
     match outcome {
         Outcome::Infeasible { .. } => check.conflict(clues).map(Some),
         Outcome::Several { first, second } => check.repair(clues, first, second).map(Some),
@@ -74,6 +80,7 @@ pub fn explain(
 /// Solves variants of one puzzle with other clues.
 struct Check<'a> {
     puzzle: &'a dyn Puzzle,
+    options: SolveOptions,
     deadline: Deadline,
 }
 
@@ -87,6 +94,14 @@ enum Verdict {
 }
 
 impl Check<'_> {
+    /// The puzzle's options, asking `question`.
+    fn options(&self, question: Question) -> SolveOptions {
+        SolveOptions {
+            question,
+            ..self.options
+        }
+    }
+
     fn solve(&self, clues: &[Clue], question: Question) -> Result<Verdict, SolveError> {
         let Some(variant) = self.puzzle.with_clues(clues) else {
             return Err(SolveError::Backend(
@@ -94,7 +109,9 @@ impl Check<'_> {
             ));
         };
         Ok(
-            match pipeline::run_until(variant.as_ref(), question, self.deadline)? {
+            match (pipeline::solve(variant.as_ref(), &self.options(question), self.deadline)?)
+                .outcome
+            {
                 Outcome::Infeasible { .. } => Verdict::Infeasible,
                 Outcome::Timeout { .. } => Verdict::TimeLimit,
                 Outcome::Several { first, second } => Verdict::Several(first, second),

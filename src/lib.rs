@@ -13,7 +13,7 @@
 //! let text = "....\n12..\n4...\n..1.\n";
 //! let entry = (sudoku.parse)(text, &Options::new()).expect("text").remove(0);
 //! let puzzle = entry.puzzle.expect("a valid puzzle");
-//! let options = SolveOptions { question: Question::Unique, time_limit: None };
+//! let options = SolveOptions { question: Question::Unique, ..SolveOptions::default() };
 //! let Ok(Outcome::Unique(grid)) = pipeline::run(puzzle.as_ref(), options) else {
 //!     panic!("the puzzle has one solution");
 //! };
@@ -23,6 +23,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod backend;
 pub mod cage;
 pub mod deadline;
 pub mod domains;
@@ -31,7 +32,6 @@ pub mod explain;
 pub mod export;
 pub mod geometry;
 pub mod grid;
-pub mod highs;
 pub mod model;
 pub mod model_text;
 pub mod pipeline;

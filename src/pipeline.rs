@@ -1,13 +1,14 @@
 //! The solve pipeline, written once for every kind: reduce, model, solve, decode, verify;
 //! then, for uniqueness or a count, the re-solves with the solutions found so far cut off.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;
 
+use crate::backend::{solve_mip, MipSolver, MipStats, MipStatus};
 use crate::error::{SolveError, Violation};
+use crate::export::Formulation;
 use crate::grid::Grid;
-use crate::highs::{solve_mip, MipStatus};
 use crate::model::Model;
 use crate::puzzle::{OptionalRule, Puzzle, Reduced};
 use crate::split::{Split, Step};
@@ -34,6 +35,70 @@ pub struct SolveOptions {
     pub question: Question,
     /// Wall-clock budget for all solves of the puzzle.
     pub time_limit: Option<Duration>,
+    /// Which engine decides what the exact reductions leave open.
+    pub engine: Engine,
+    /// The model a MIP solver is handed: the reduced one or the documents' own.
+    pub formulation: Formulation,
+}
+
+/// Which engine decides the questions the exact reductions leave open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The bounded exhaustive split first, then HiGHS on what it leaves unsettled.
+    #[default]
+    Auto,
+    /// This MIP solver alone, no split.
+    Mip(MipSolver),
+}
+
+impl Engine {
+    /// The MIP solver that answers once the split (if any) stops.
+    fn solver(self) -> MipSolver {
+        match self {
+            Engine::Auto => MipSolver::Highs,
+            Engine::Mip(solver) => solver,
+        }
+    }
+}
+
+/// What settled each question and where the time went, for `--stats`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// For each question in order (the first solution, then uniqueness or each further
+    /// count step), the engine that settled it: `reductions`, `split`, `highs` or `cbc`.
+    pub decided_by: Vec<&'static str>,
+    /// Time in the exact reductions before any search.
+    pub reductions: Duration,
+    /// Time in the split.
+    pub split: Duration,
+    /// Time building the MIP model.
+    pub model: Duration,
+    /// Time in the MIP solver.
+    pub mip: Duration,
+    /// Branch-and-bound nodes, summed over the MIP solves, where the solver reports them.
+    pub nodes: Option<u64>,
+    /// LP iterations, summed likewise.
+    pub iterations: Option<u64>,
+}
+
+impl Stats {
+    fn add(&mut self, mip: MipStats) {
+        let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+        };
+        self.nodes = sum(self.nodes, mip.nodes);
+        self.iterations = sum(self.iterations, mip.iterations);
+    }
+}
+
+/// A puzzle's outcome and how it was reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// How the puzzle ended.
+    pub outcome: Outcome,
+    /// What settled each question, and the time spent.
+    pub stats: Stats,
 }
 
 /// How a puzzle ended; every grid in it has passed the exact check.
@@ -118,31 +183,51 @@ enum Search {
 
 /// Solves `puzzle`, and for uniqueness or a count forbids each solution found and solves
 /// again. Each question goes first to a bounded split settled by exact reductions, then,
-/// if the split does not settle it, to HiGHS on the whole reduced model.
+/// if the split does not settle it, to HiGHS on the whole reduced model; a named MIP solver
+/// or the documents' formulation skips the split.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
-    run_until(
-        puzzle,
-        options.question,
-        Deadline::after(options.time_limit),
-    )
+    let deadline = Deadline::after(options.time_limit);
+    solve(puzzle, &options, deadline).map(|report| report.outcome)
 }
 
 /// [`run`] with the time left until `deadline`, which the caller may share with further work
-/// on the same puzzle.
-pub fn run_until(
+/// on the same puzzle; the report says what settled each question.
+pub fn solve(
     puzzle: &dyn Puzzle,
-    question: Question,
+    options: &SolveOptions,
     deadline: Deadline,
-) -> Result<Outcome, SolveError> {
-    let Some(reduced) = puzzle.reduce(deadline) else {
-        return infeasible(puzzle, deadline);
+) -> Result<Report, SolveError> {
+    let started = Instant::now();
+    let mut solver = match options.formulation {
+        Formulation::Documents => {
+            let model = puzzle.documents_model().ok_or_else(|| {
+                SolveError::Backend("the formulation documents do not cover this kind".into())
+            })?;
+            let mut solver = Solver::on_model(puzzle, model, options.engine.solver(), deadline);
+            solver.stats.model = started.elapsed();
+            solver
+        }
+        Formulation::Reduced => {
+            let Some(reduced) = puzzle.reduce(deadline) else {
+                let stats = Stats {
+                    decided_by: vec!["reductions"],
+                    reductions: started.elapsed(),
+                    ..Stats::default()
+                };
+                let outcome = infeasible(puzzle, deadline)?;
+                return Ok(Report { outcome, stats });
+            };
+            let mut solver = Solver::new(puzzle, reduced, options.engine, deadline);
+            solver.stats.reductions = started.elapsed();
+            solver
+        }
     };
+    let question = options.question;
     let wanted = match question {
         Question::Solve => 1,
         Question::Unique => 2,
         Question::Count(n) => n.max(1),
     };
-    let mut solver = Solver::new(puzzle, reduced, deadline);
     let end = loop {
         if solver.found.len() >= wanted {
             break CountEnd::Limit;
@@ -153,20 +238,22 @@ pub fn run_until(
             Search::TimeLimit => break CountEnd::TimeLimit,
         }
     };
+    let stats = std::mem::take(&mut solver.stats);
+    let report = |outcome| Ok(Report { outcome, stats });
     if let Question::Count(_) = question {
         if !solver.found.is_empty() {
             let solutions = solver.found;
-            return Ok(Outcome::Counted { solutions, end });
+            return report(Outcome::Counted { solutions, end });
         }
     }
     let mut found = solver.found.into_iter();
     let Some(first) = found.next() else {
         return match end {
-            CountEnd::TimeLimit => Ok(Outcome::Timeout { found: None }),
-            _ => infeasible(puzzle, deadline),
+            CountEnd::TimeLimit => report(Outcome::Timeout { found: None }),
+            _ => report(infeasible(puzzle, deadline)?),
         };
     };
-    Ok(match (found.next(), end) {
+    report(match (found.next(), end) {
         (Some(second), _) => Outcome::Several { first, second },
         (None, _) if question == Question::Solve => Outcome::Solved(first),
         (None, CountEnd::TimeLimit) => Outcome::Timeout { found: Some(first) },
@@ -179,17 +266,22 @@ pub fn run_until(
 pub fn check(
     puzzle: &dyn Puzzle,
     grid: Grid,
-    question: Question,
+    options: &SolveOptions,
     deadline: Deadline,
-) -> Result<Outcome, SolveError> {
+) -> Result<Report, SolveError> {
     let broken = puzzle.violations(&grid);
+    let alone = |outcome| Report {
+        outcome,
+        stats: Stats::default(),
+    };
     if !broken.is_empty() {
-        return Ok(Outcome::Rejected { grid, broken });
+        return Ok(alone(Outcome::Rejected { grid, broken }));
     }
-    if question != Question::Unique {
-        return Ok(Outcome::Solved(grid));
+    if options.question != Question::Unique {
+        return Ok(alone(Outcome::Solved(grid)));
     }
-    Ok(match run_until(puzzle, Question::Unique, deadline)? {
+    let Report { outcome, stats } = solve(puzzle, options, deadline)?;
+    let outcome = match outcome {
         Outcome::Unique(only) if only == grid => Outcome::Unique(grid),
         Outcome::Unique(other) | Outcome::Several { first: other, .. } if other != grid => {
             Outcome::Several {
@@ -207,59 +299,103 @@ pub fn check(
                 "the search found no solution, yet the verifier accepts the proposed grid".into(),
             ))
         }
-    })
+    };
+    Ok(Report { outcome, stats })
 }
 
 /// One puzzle's reduced candidates, the split while it settles each question, and the
-/// model once HiGHS is needed.
+/// model once a MIP solver is needed.
 struct Solver<'a> {
     puzzle: &'a dyn Puzzle,
-    reduced: Reduced,
+    /// `None` for the documents' formulation, which has no reductions.
+    reduced: Option<Reduced>,
     deadline: Deadline,
-    /// `None` once the split left a question unsettled: HiGHS answers from then on.
+    /// `None` once the split left a question unsettled (or with a named MIP solver): the
+    /// MIP solver answers from then on.
     split: Option<Split>,
+    /// Whether the reductions alone decided every cell.
+    decided: bool,
+    mip: MipSolver,
     model: Option<Model>,
     /// The solutions found, in order.
     found: Vec<Grid>,
     /// How many of them the model already cuts off.
     forbidden: usize,
+    stats: Stats,
 }
 
 impl<'a> Solver<'a> {
-    fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, deadline: Deadline) -> Self {
+    /// On the reduced candidates: the split first under [`Engine::Auto`].
+    fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, engine: Engine, deadline: Deadline) -> Self {
+        let d = &reduced.domains;
+        let decided = (0..d.rows()).all(|r| (0..d.cols()).all(|c| d.get(r, c).count_ones() == 1));
         Solver {
             puzzle,
-            split: Some(Split::new(&reduced.domains)),
-            reduced,
+            split: (engine == Engine::Auto).then(|| Split::new(&reduced.domains)),
+            reduced: Some(reduced),
             deadline,
+            decided,
+            mip: engine.solver(),
             model: None,
             found: Vec::new(),
             forbidden: 0,
+            stats: Stats::default(),
+        }
+    }
+
+    /// On a model given whole (the documents'), which `mip` alone decides.
+    fn on_model(puzzle: &'a dyn Puzzle, model: Model, mip: MipSolver, deadline: Deadline) -> Self {
+        Solver {
+            puzzle,
+            reduced: None,
+            deadline,
+            split: None,
+            decided: false,
+            mip,
+            model: Some(model),
+            found: Vec::new(),
+            forbidden: 0,
+            stats: Stats::default(),
         }
     }
 
     /// A verified grid other than those found: by the split while it settles the question,
-    /// else by HiGHS on the whole model with the found ones cut off.
+    /// else by the MIP solver on the whole model with the found ones cut off.
     fn next(&mut self) -> Result<Search, SolveError> {
-        if let Some(split) = &mut self.split {
-            match split.next(self.puzzle, &self.reduced.narrow, self.deadline) {
+        let settled_by = if self.decided { "reductions" } else { "split" };
+        if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
+            let started = Instant::now();
+            let step = split.next(self.puzzle, &reduced.narrow, self.deadline);
+            self.stats.split += started.elapsed();
+            let found = match step {
                 Step::Found(grid) => {
                     self.found.push(grid.clone());
-                    return Ok(Search::Found(grid));
+                    Some(Search::Found(grid))
                 }
-                Step::Nothing => return Ok(Search::Infeasible),
-                Step::TimeLimit => return Ok(Search::TimeLimit),
-                Step::Unsettled => self.split = None,
+                Step::Nothing => Some(Search::Infeasible),
+                Step::TimeLimit => Some(Search::TimeLimit),
+                Step::Unsettled => None,
+            };
+            match found {
+                Some(found) => {
+                    self.stats.decided_by.push(settled_by);
+                    return Ok(found);
+                }
+                None => self.split = None,
             }
         }
-        let Reduced {
-            domains, tables, ..
-        } = &self.reduced;
-        let model = self.model.get_or_insert_with(|| {
-            let mut model = Model::new(domains.clone());
-            self.puzzle.constrain(tables, &mut model, self.deadline);
-            model
-        });
+        let started = Instant::now();
+        let model = match (&mut self.model, &self.reduced) {
+            (Some(model), _) => model,
+            (model, Some(reduced)) => model.insert({
+                let mut model = Model::new(reduced.domains.clone());
+                self.puzzle
+                    .constrain(&reduced.tables, &mut model, self.deadline);
+                model
+            }),
+            (None, None) => unreachable!("a solver without reductions starts with its model"),
+        };
+        self.stats.model += started.elapsed();
         if self.deadline.passed() {
             return Ok(Search::TimeLimit);
         }
@@ -267,7 +403,14 @@ impl<'a> Solver<'a> {
             model.forbid(grid);
         }
         self.forbidden = self.found.len();
-        let found = search(self.puzzle, model, self.deadline)?;
+        let started = Instant::now();
+        let found = search(self.puzzle, model, self.mip, self.deadline, &mut self.stats)?;
+        self.stats.mip += started.elapsed();
+        let decider = match model.vars().is_empty() && self.decided {
+            true => "reductions",
+            false => self.mip.name(),
+        };
+        self.stats.decided_by.push(decider);
         if let Search::Found(grid) = &found {
             self.found.push(grid.clone());
         }
@@ -280,7 +423,7 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
     let mut culprit = None;
     if let Some((relaxed, rule)) = puzzle.relaxed() {
         if let Some(reduced) = relaxed.reduce(deadline) {
-            let mut solver = Solver::new(relaxed.as_ref(), reduced, deadline);
+            let mut solver = Solver::new(relaxed.as_ref(), reduced, Engine::Auto, deadline);
             if let Search::Found(_) = solver.next()? {
                 culprit = Some(rule);
             }
@@ -293,12 +436,16 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
 fn search(
     puzzle: &dyn Puzzle,
     model: &mut Model,
+    mip: MipSolver,
     deadline: Deadline,
+    stats: &mut Stats,
 ) -> Result<Search, SolveError> {
     let mut last: Option<Violation> = None;
     for _ in 0..MAX_REJECTED {
         let remaining = deadline.remaining();
-        let values = match solve_mip(model, remaining)? {
+        let (status, mip_stats) = solve_mip(mip, model, remaining)?;
+        stats.add(mip_stats);
+        let values = match status {
             MipStatus::Feasible(values) => values,
             MipStatus::Infeasible => return Ok(Search::Infeasible),
             MipStatus::TimeLimit => return Ok(Search::TimeLimit),
@@ -379,10 +526,23 @@ mod tests {
         let mut model = Model::new(reduced.domains);
         Picky.constrain(&reduced.tables, &mut model, Deadline::none());
         let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
-        let found = search(&Picky, &mut model, Deadline::none());
+        let mut stats = Stats::default();
+        let found = search(
+            &Picky,
+            &mut model,
+            MipSolver::Highs,
+            Deadline::none(),
+            &mut stats,
+        );
         assert!(matches!(found, Ok(Search::Found(ref g)) if *g == expected));
         model.forbid(&expected);
-        let again = search(&Picky, &mut model, Deadline::none());
+        let again = search(
+            &Picky,
+            &mut model,
+            MipSolver::Highs,
+            Deadline::none(),
+            &mut stats,
+        );
         assert!(
             matches!(again, Ok(Search::Infeasible)),
             "the other square was cut off"
@@ -427,7 +587,7 @@ mod tests {
     fn a_count_the_split_cannot_finish_is_finished_by_highs_with_every_solution_cut_off() {
         let options = SolveOptions {
             question: Question::Count(100),
-            time_limit: None,
+            ..SolveOptions::default()
         };
         let Ok(Outcome::Counted { solutions, end }) = run(&OneTwo, options) else {
             panic!("counted");

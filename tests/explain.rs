@@ -44,7 +44,7 @@ fn outcome(puzzle: &dyn Puzzle, clues: &[Clue], question: Question) -> Outcome {
     let variant = puzzle.with_clues(clues).unwrap();
     let options = SolveOptions {
         question,
-        time_limit: None,
+        ..SolveOptions::default()
     };
     pipeline::run(variant.as_ref(), options).unwrap()
 }

@@ -57,7 +57,7 @@ fn solve(text: &str) -> (Box<dyn Puzzle>, Outcome) {
         .unwrap();
     let options = SolveOptions {
         question: Question::Unique,
-        time_limit: None,
+        ..SolveOptions::default()
     };
     let outcome = pipeline::run(puzzle.as_ref(), options).unwrap();
     (puzzle, outcome)

@@ -104,7 +104,7 @@ fn solve_text(
     };
     let options = SolveOptions {
         question,
-        time_limit: None,
+        ..SolveOptions::default()
     };
     let outcome = pipeline::run(puzzle.as_ref(), options).unwrap();
     (puzzle, outcome)

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
+use mipsolve::backend::MipSolver;
 use mipsolve::export::Formulation;
 use mipsolve::model_text::ModelFormat;
-use mipsolve::pipeline::{Question, SolveOptions};
+use mipsolve::pipeline::{Engine, Question, SolveOptions};
 use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use super::output::Format;
@@ -45,6 +47,8 @@ pub struct Config {
     pub write_model: Option<WriteModel>,
     /// The proposed solution to check instead of solving (`--verify`).
     pub verify: Option<Proposal>,
+    /// Whether each puzzle reports what settled it (`--stats`).
+    pub stats: bool,
 }
 
 /// A proposed solution: the file as given and its text.
@@ -108,10 +112,27 @@ struct Common {
     #[arg(long, value_enum, ignore_case = true, default_value_t = ModelFormatArg::Lp,
           requires = "write_model")]
     model_format: ModelFormatArg,
-    /// Which model --write-model writes
-    #[arg(long, value_enum, ignore_case = true, default_value_t = FormulationArg::Reduced,
-          requires = "write_model")]
+    /// The model a MIP solver is handed (and --write-model writes)
+    #[arg(long, value_enum, ignore_case = true, default_value_t = FormulationArg::Reduced)]
     formulation: FormulationArg,
+    /// Which engine decides what the exact reductions leave open
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SolverArg::Auto)]
+    solver: SolverArg,
+    /// After each puzzle, what settled each question, the time in each stage, and the MIP
+    /// solver's nodes and iterations
+    #[arg(long)]
+    stats: bool,
+}
+
+/// The engine that decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SolverArg {
+    /// The exhaustive split settled by exact reductions, then HiGHS on what it leaves open
+    Auto,
+    /// HiGHS alone, on every question the exact reductions leave open
+    Highs,
+    /// CBC alone, on every question the exact reductions leave open
+    Cbc,
 }
 
 /// File format of written models.
@@ -123,12 +144,12 @@ enum ModelFormatArg {
     Mps,
 }
 
-/// Which model is written.
+/// Which model a MIP solver is handed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum FormulationArg {
-    /// The model HiGHS is handed, after the exact reductions
+    /// The model after the exact reductions, with the kind's cage options
     Reduced,
-    /// The formulation documents' model: every x[r,c,k], no reductions, log products
+    /// The formulation documents' model as stated: every x[r,c,k], no reductions, log products
     Documents,
 }
 
@@ -262,6 +283,9 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
                 options = options.with(spec.name, "true")
             }
             OptionValue::Flag => {}
+            // Only values given on the command line: a kind applies its own defaults, and
+            // a value given is one the user asked for.
+            _ if sub.value_source(spec.name) != Some(ValueSource::CommandLine) => {}
             _ => {
                 if let Some(value) = sub.get_one::<String>(spec.name) {
                     options = options.with(spec.name, value);
@@ -270,6 +294,26 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         }
     }
     let common = Common::from_arg_matches(sub)?;
+    let formulation = match common.formulation {
+        FormulationArg::Reduced => Formulation::Reduced,
+        FormulationArg::Documents => Formulation::Documents,
+    };
+    if formulation == Formulation::Documents {
+        // The documents state their cages: arithmetic, with logarithms for products.
+        for (name, value) in [("cages", "table"), ("products", "exact")] {
+            if options.get(name) == Some(value) {
+                let message = format!(
+                    "--{name} {value} cannot be used with --formulation documents: the \
+                     documents' model writes cages as arithmetic with logarithms; use \
+                     --formulation reduced --{name} {value}\n"
+                );
+                return Err(clap::Error::raw(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    message,
+                ));
+            }
+        }
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     Ok(Config {
         kind,
@@ -282,7 +326,14 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
                 (None, false) => Question::Solve,
             },
             time_limit: common.time_limit,
+            engine: match common.solver {
+                SolverArg::Auto => Engine::Auto,
+                SolverArg::Highs => Engine::Mip(MipSolver::Highs),
+                SolverArg::Cbc => Engine::Mip(MipSolver::Cbc),
+            },
+            formulation,
         },
+        stats: common.stats,
         format: match common.format {
             FormatArg::Text => Format::Text,
             FormatArg::Json => Format::Json,
@@ -297,10 +348,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
                 ModelFormatArg::Lp => ModelFormat::Lp,
                 ModelFormatArg::Mps => ModelFormat::Mps,
             },
-            formulation: match common.formulation {
-                FormulationArg::Reduced => Formulation::Reduced,
-                FormulationArg::Documents => Formulation::Documents,
-            },
+            formulation,
         }),
     })
 }
@@ -352,7 +400,11 @@ mod tests {
         let kenken = config(&["mipsolve", "kenken", "--products", "log", "p.json"]);
         assert_eq!(kenken.kind.map(|k| k.name), Some("kenken"));
         assert_eq!(kenken.options.get("products"), Some("log"));
-        assert_eq!(kenken.options.get("cages"), Some("table"), "the default");
+        assert_eq!(
+            kenken.options.get("cages"),
+            None,
+            "not given: the kind's default"
+        );
         let takuzu = config(&["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"]);
         assert!(takuzu.options.flag("allow-duplicate-lines"));
         let solve = config(&[

@@ -15,6 +15,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use mipsolve::deadline::Deadline;
+use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::{explain, pipeline};
 
@@ -121,13 +122,13 @@ fn solve_puzzle(
     // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
     let deadline = Deadline::after(config.solve.time_limit);
     let question = config.solve.question;
-    let outcome = match &config.verify {
+    let Report { outcome, stats } = match &config.verify {
         Some(proposal) => {
             let grid = (puzzle.read_solution(&proposal.text))
                 .map_err(|e| format!("{}: {}", item.file, e.in_file(&proposal.file)))?;
-            pipeline::check(puzzle, grid, question, deadline)
+            pipeline::check(puzzle, grid, &config.solve, deadline)
         }
-        None => pipeline::run_until(puzzle, question, deadline),
+        None => pipeline::solve(puzzle, &config.solve, deadline),
     }
     .map_err(|e| fail(&e))?;
     if let Some(spec) = &config.write_model {
@@ -140,12 +141,15 @@ fn solve_puzzle(
             .map_err(|e| fail(&e))?;
     }
     let explanation = match config.explain {
-        true => explain::explain(puzzle, &outcome, deadline).map_err(|e| fail(&e))?,
+        true => {
+            explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
+        }
         false => None,
     };
     Ok(Solved {
         explanation,
         verified: config.verify.is_some(),
+        stats: config.stats.then_some(stats),
         texts: (outcome.solutions().into_iter())
             .map(|g| puzzle.render(g))
             .collect(),

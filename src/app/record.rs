@@ -2,7 +2,7 @@
 
 use mipsolve::explain::{Clue, Explanation};
 use mipsolve::grid::cell_name;
-use mipsolve::pipeline::{CountEnd, Outcome};
+use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
@@ -39,6 +39,8 @@ pub struct Solved {
     pub explanation: Option<Explanation>,
     /// Whether the outcome is that of a proposed grid (`--verify`).
     pub verified: bool,
+    /// What settled each question and the time spent, when `--stats` asks.
+    pub stats: Option<Stats>,
 }
 
 /// How a record counts in the summary and the exit code.
@@ -166,6 +168,22 @@ pub fn repair_text(givens: &[Clue]) -> String {
     format!(
         "unique with {count} (greedy; none can be left out): {}",
         list.join(", ")
+    )
+}
+
+/// The `--stats` line: what settled each question, the time per stage, the MIP's work.
+pub fn stats_text(stats: &Stats) -> String {
+    let ms = |d: std::time::Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
+    let count = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    format!(
+        "decided by {}; reductions {}, split {}, model {}, mip {}; nodes {}, iterations {}",
+        stats.decided_by.join(", "),
+        ms(stats.reductions),
+        ms(stats.split),
+        ms(stats.model),
+        ms(stats.mip),
+        count(stats.nodes),
+        count(stats.iterations),
     )
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use mipsolve::explain::{Clue, Explanation};
 use mipsolve::grid::Grid;
-use mipsolve::pipeline::{CountEnd, Outcome};
+use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use serde::Serialize;
 
 use super::Output;
@@ -52,6 +52,43 @@ struct Line<'a> {
     differs: Option<Vec<[usize; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     repair: Option<Repair>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsLine>,
+}
+
+/// `--stats`: the engine of each question, seconds per stage, the MIP solver's work.
+#[derive(Serialize)]
+struct StatsLine {
+    decided_by: Vec<&'static str>,
+    seconds: StageSeconds,
+    nodes: Option<u64>,
+    iterations: Option<u64>,
+}
+
+/// Seconds spent in each stage.
+#[derive(Serialize)]
+struct StageSeconds {
+    reductions: f64,
+    split: f64,
+    model: f64,
+    mip: f64,
+}
+
+impl StatsLine {
+    fn of(stats: &Stats) -> StatsLine {
+        let seconds = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1e6;
+        StatsLine {
+            decided_by: stats.decided_by.clone(),
+            seconds: StageSeconds {
+                reductions: seconds(stats.reductions),
+                split: seconds(stats.split),
+                model: seconds(stats.model),
+                mip: seconds(stats.mip),
+            },
+            nodes: stats.nodes,
+            iterations: stats.iterations,
+        }
+    }
 }
 
 /// A minimal conflict, and those of its clues the puzzle has a solution without (`null`
@@ -131,6 +168,7 @@ impl Output for Json {
             conflict: None,
             differs: None,
             repair: None,
+            stats: None,
         };
         match &record.result {
             Err(message) => line.error = Some(message),
@@ -167,6 +205,7 @@ impl Output for Json {
                 };
                 line.verified = solved.verified.then_some(line.broken.is_none());
                 line.solution = solved.outcome.solution().and_then(rows);
+                line.stats = solved.stats.as_ref().map(StatsLine::of);
                 match &solved.explanation {
                     Some(Explanation::Conflict {
                         clues,

@@ -7,7 +7,7 @@ use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
-use crate::app::record::{conflict_text, culprit_note, repair_text, Record};
+use crate::app::record::{conflict_text, culprit_note, repair_text, stats_text, Record, Solved};
 
 /// The text format.
 pub struct Text {
@@ -20,6 +20,26 @@ impl Output for Text {
         let Ok(solved) = &record.result else {
             return Ok(());
         };
+        self.write_solved(record, solved, out)?;
+        match &solved.stats {
+            Some(stats) => writeln!(out, "# stats: {}", stats_text(stats)),
+            None => Ok(()),
+        }
+    }
+
+    fn note(&self, record: &Record) -> Option<String> {
+        note(record)
+    }
+}
+
+impl Text {
+    /// The grids of a solved puzzle and what is said of them.
+    fn write_solved(
+        &self,
+        record: &Record,
+        solved: &Solved,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let Some(text) = solved.texts.first() else {
             return Ok(());
         };
@@ -54,49 +74,48 @@ impl Output for Text {
             _ => Ok(()),
         }
     }
+}
 
-    fn note(&self, record: &Record) -> Option<String> {
-        let solved = match &record.result {
-            Err(message) => return Some(message.clone()),
-            Ok(solved) => solved,
-        };
-        let name = record.name();
-        let explained = match &solved.explanation {
-            Some(Explanation::Conflict {
-                clues,
-                solvable_without,
-            }) => format!(": {}", conflict_text(clues, solvable_without.as_deref())),
-            Some(Explanation::TimeLimit) => " (time limit reached before the explanation)".into(),
-            _ => String::new(),
-        };
-        match &solved.outcome {
-            Outcome::Infeasible { culprit: None } => {
-                Some(format!("{name}: no solution{explained}"))
-            }
-            Outcome::Infeasible {
-                culprit: Some(rule),
-            } => Some(format!("{name}: {}{explained}", culprit_note(rule))),
-            Outcome::Timeout { found: Some(_) } => Some(format!(
-                "{name}: time limit reached before uniqueness was decided"
-            )),
-            Outcome::Timeout { found: None } => Some(format!("{name}: time limit reached")),
-            Outcome::Several { .. } => Some(format!("{name}: not unique")),
-            Outcome::Counted {
-                solutions,
-                end: CountEnd::TimeLimit,
-            } => Some(format!(
-                "{name}: time limit reached after {}",
-                solutions_count(solutions.len())
-            )),
-            Outcome::Counted { .. } => None,
-            Outcome::Solved(_) | Outcome::Unique(_) => None,
-            Outcome::Rejected { broken, .. } => Some(format!(
-                "{name}: not a solution: {}",
-                (broken.iter().map(ToString::to_string))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )),
-        }
+/// The status line for standard error, if the record has one.
+fn note(record: &Record) -> Option<String> {
+    let solved = match &record.result {
+        Err(message) => return Some(message.clone()),
+        Ok(solved) => solved,
+    };
+    let name = record.name();
+    let explained = match &solved.explanation {
+        Some(Explanation::Conflict {
+            clues,
+            solvable_without,
+        }) => format!(": {}", conflict_text(clues, solvable_without.as_deref())),
+        Some(Explanation::TimeLimit) => " (time limit reached before the explanation)".into(),
+        _ => String::new(),
+    };
+    match &solved.outcome {
+        Outcome::Infeasible { culprit: None } => Some(format!("{name}: no solution{explained}")),
+        Outcome::Infeasible {
+            culprit: Some(rule),
+        } => Some(format!("{name}: {}{explained}", culprit_note(rule))),
+        Outcome::Timeout { found: Some(_) } => Some(format!(
+            "{name}: time limit reached before uniqueness was decided"
+        )),
+        Outcome::Timeout { found: None } => Some(format!("{name}: time limit reached")),
+        Outcome::Several { .. } => Some(format!("{name}: not unique")),
+        Outcome::Counted {
+            solutions,
+            end: CountEnd::TimeLimit,
+        } => Some(format!(
+            "{name}: time limit reached after {}",
+            solutions_count(solutions.len())
+        )),
+        Outcome::Counted { .. } => None,
+        Outcome::Solved(_) | Outcome::Unique(_) => None,
+        Outcome::Rejected { broken, .. } => Some(format!(
+            "{name}: not a solution: {}",
+            (broken.iter().map(ToString::to_string))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
     }
 }
 
@@ -157,6 +176,7 @@ mod tests {
             result: Ok(Solved {
                 explanation: None,
                 verified: false,
+                stats: None,
                 texts: outcome.solutions().into_iter().map(render).collect(),
                 outcome,
             }),

@@ -1,73 +1,24 @@
-//! The solver backend: hands a [`Model`] to HiGHS (through the `highs` crate) and reports what
-//! it found.
+//! HiGHS through the `highs` crate: the model as a row problem, the options that suit these
+//! zero-objective models, and the statistics HiGHS reports.
 
-mod interrupt;
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use highs::{HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
 
+use super::highs_ffi;
+use super::{MipStats, MipStatus};
 use crate::error::SolveError;
 use crate::model::{Model, VarKind};
 
-/// What one MIP solve ended with.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MipStatus {
-    /// A feasible point, as variable values by index.
-    Feasible(Vec<f64>),
-    /// Proven infeasible.
-    Infeasible,
-    /// Stopped by the time limit before finding a feasible point.
-    TimeLimit,
-}
-
-/// Solves the feasibility problem of `model` on one thread, within `time_limit`. HiGHS can
-/// overrun its own limit on large models (in presolve and the root LP), so with a limit it
-/// runs on a worker thread and the answer is `TimeLimit` when the limit passes, whatever
-/// HiGHS is doing; the worker is then interrupted at HiGHS's next check.
-pub fn solve_mip(model: &Model, time_limit: Option<Duration>) -> Result<MipStatus, SolveError> {
-    if model.is_contradictory() {
-        return Ok(MipStatus::Infeasible);
-    }
-    if model.vars().is_empty() {
-        return Ok(MipStatus::Feasible(Vec::new()));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let Some(limit) = time_limit else {
-        return run_highs(model, None, stop);
-    };
-    if limit.is_zero() {
-        return Ok(MipStatus::TimeLimit);
-    }
-    let deadline = Instant::now() + limit;
-    let (tx, rx) = mpsc::channel();
-    let (model, worker_stop) = (model.clone(), Arc::clone(&stop));
-    thread::spawn(move || {
-        let _ = tx.send(run_highs(&model, Some(deadline), worker_stop));
-    });
-    match rx.recv_timeout(limit) {
-        Ok(result) => result,
-        Err(RecvTimeoutError::Timeout) => {
-            stop.store(true, Ordering::Relaxed);
-            Ok(MipStatus::TimeLimit)
-        }
-        Err(RecvTimeoutError::Disconnected) => {
-            Err(SolveError::Backend("the solver thread stopped".into()))
-        }
-    }
-}
-
 /// Builds the HiGHS problem and solves it, with the time left until `deadline` as HiGHS's
 /// limit; setting `stop` interrupts it.
-fn run_highs(
+pub fn solve(
     model: &Model,
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
-) -> Result<MipStatus, SolveError> {
+) -> Result<(MipStatus, MipStats), SolveError> {
     fn backend(what: &str, status: impl std::fmt::Debug) -> SolveError {
         SolveError::Backend(format!("HiGHS {what}: {status:?}"))
     }
@@ -111,24 +62,27 @@ fn run_highs(
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Ok(MipStatus::TimeLimit);
+            return Ok((MipStatus::TimeLimit, MipStats::default()));
         }
         (highs.try_set_option("time_limit", left.as_secs_f64()))
             .map_err(|s| backend("time_limit", s))?;
     }
-    interrupt::when_set(&mut highs, &stop)?;
+    highs_ffi::interrupt_when_set(&mut highs, &stop)?;
     let solved = highs.try_solve().map_err(|s| backend("solve", s))?;
+    let stats = MipStats {
+        nodes: highs_ffi::node_count(&solved),
+        iterations: u64::try_from(solved.simplex_iteration_count()).ok(),
+    };
     let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-    match solved.status() {
-        HighsModelStatus::Infeasible => Ok(MipStatus::Infeasible),
-        _ if found => Ok(MipStatus::Feasible(
-            solved.get_solution().columns().to_vec(),
-        )),
+    let status = match solved.status() {
+        HighsModelStatus::Infeasible => MipStatus::Infeasible,
+        _ if found => MipStatus::Feasible(solved.get_solution().columns().to_vec()),
         HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
-            Ok(MipStatus::TimeLimit)
+            MipStatus::TimeLimit
         }
-        other => Err(backend("status", other)),
-    }
+        other => return Err(backend("status", other)),
+    };
+    Ok((status, stats))
 }
 
 /// A HiGHS option value.
@@ -144,6 +98,7 @@ mod tests {
     use super::*;
     use crate::domains::Domains;
     use crate::geometry::{boxes, columns, rows};
+    use std::sync::atomic::AtomicBool;
 
     /// The empty 16x16 Sudoku as the documents write it: presolve alone does not solve it.
     fn empty_sudoku() -> Model {
@@ -156,13 +111,19 @@ mod tests {
 
     #[test]
     fn the_empty_16x16_is_solved_when_nothing_interrupts_it() {
-        let solved = run_highs(&empty_sudoku(), None, Arc::new(AtomicBool::new(false)));
-        assert!(matches!(solved, Ok(MipStatus::Feasible(_))), "{solved:?}");
+        let solved = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(false)));
+        assert!(
+            matches!(solved, Ok((MipStatus::Feasible(_), _))),
+            "{solved:?}"
+        );
     }
 
     #[test]
     fn a_raised_stop_flag_interrupts_highs() {
-        let stopped = run_highs(&empty_sudoku(), None, Arc::new(AtomicBool::new(true)));
-        assert_eq!(stopped, Ok(MipStatus::TimeLimit));
+        let stopped = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(true)));
+        assert!(
+            matches!(stopped, Ok((MipStatus::TimeLimit, _))),
+            "{stopped:?}"
+        );
     }
 }

@@ -1,7 +1,7 @@
-//! Interrupting a running HiGHS solve from another thread: HiGHS calls its interrupt callbacks
-//! (simplex, interior point, branch and bound) at regular points, and the callback here asks it
-//! to stop once a flag is set. The `highs` crate has no safe wrapper for callbacks, so this is
-//! the one module that calls the C API directly.
+//! The two HiGHS C calls the `highs` crate does not wrap, in the one module that calls the C
+//! API directly: the interrupt callback (HiGHS calls it at regular points of the simplex, the
+//! interior point method and branch and bound, and it asks HiGHS to stop once a flag is set),
+//! and the 64-bit branch-and-bound node count.
 #![allow(unsafe_code)]
 
 use std::os::raw::{c_char, c_int, c_void};
@@ -18,7 +18,10 @@ const INTERRUPTS: [HighsInt; 3] = [1, 2, 6];
 /// Makes every later solve of `highs` stop (status "interrupted") soon after `stop` is set.
 /// The caller keeps its clone of `stop` until the solve has returned, so the flag outlives
 /// every call HiGHS makes.
-pub fn when_set(highs: &mut highs::Model, stop: &Arc<AtomicBool>) -> Result<(), SolveError> {
+pub fn interrupt_when_set(
+    highs: &mut highs::Model,
+    stop: &Arc<AtomicBool>,
+) -> Result<(), SolveError> {
     let flag = Arc::as_ptr(stop) as *mut c_void;
     // SAFETY: `highs` is a live HiGHS instance; `flag` points to an AtomicBool that the
     // caller keeps alive until the solve ends (see above), and `interrupt` only reads it.
@@ -38,6 +41,19 @@ pub fn when_set(highs: &mut highs::Model, stop: &Arc<AtomicBool>) -> Result<(), 
     }
 }
 
+/// The branch-and-bound nodes of a finished solve, if HiGHS reports them.
+pub fn node_count(solved: &highs::SolvedModel) -> Option<u64> {
+    let mut nodes: i64 = 0;
+    // SAFETY: `solved` is a live HiGHS instance and the name a NUL-terminated literal; HiGHS
+    // writes one i64 into `nodes`.
+    let status = unsafe {
+        highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut nodes)
+    };
+    (status == 0)
+        .then_some(nodes)
+        .and_then(|n| u64::try_from(n).ok())
+}
+
 /// Sets HiGHS's `user_interrupt` once the flag in `user_data` is set.
 unsafe extern "C" fn interrupt(
     _kind: c_int,
@@ -46,7 +62,7 @@ unsafe extern "C" fn interrupt(
     data_in: *mut HighsCallbackDataIn,
     user_data: *mut c_void,
 ) {
-    // SAFETY: `user_data` is the flag `when_set` registered, alive for the whole solve;
+    // SAFETY: `user_data` is the flag `interrupt_when_set` registered, alive for the whole solve;
     // `data_in` is HiGHS's own, valid during this call when not null.
     unsafe {
         let stop = &*(user_data as *const AtomicBool);
