@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{grid, public, public_text, run};
+use common::{grid, public, public_text, run, VARIANT_FOLDERS};
 use serde_json::Value;
 
 #[test]
@@ -15,13 +15,7 @@ fn public_variants_solve_to_their_known_solutions_and_are_proven_unique() {
     let text = public_text("variants/solutions.json");
     let known: BTreeMap<String, Value> = serde_json::from_str(&text).expect("solutions.json");
     let mut checked = 0;
-    for folder in [
-        "killer-janko",
-        "killer-x-janko",
-        "jigsaw-janko",
-        "jigsaw-x-janko",
-        "sudoku-x",
-    ] {
+    for folder in VARIANT_FOLDERS {
         let path = root.join(folder).to_string_lossy().to_string();
         let result = run(&[
             "sudoku",

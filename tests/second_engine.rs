@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{public, public_text, run};
+use common::{public, public_text, run, VARIANT_FOLDERS};
 use serde_json::Value;
 
 /// The documents' model under HiGHS, then under CBC.
@@ -110,13 +110,7 @@ fn pkit_16x16_sudokus_agree_with_the_documents_model() {
 #[test]
 fn killer_jigsaw_and_x_variant_samples_agree_with_the_documents_model() {
     let mut files = Vec::new();
-    for folder in [
-        "killer-janko",
-        "killer-x-janko",
-        "jigsaw-janko",
-        "jigsaw-x-janko",
-        "sudoku-x",
-    ] {
+    for folder in VARIANT_FOLDERS {
         files.extend(first_files(&format!("variants/{folder}"), 2));
     }
     files.retain(|f| f.ends_with(".json") || f.ends_with(".txt"));

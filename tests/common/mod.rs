@@ -58,6 +58,15 @@ pub fn public(path: &str) -> PathBuf {
     full
 }
 
+/// The folders of the public Sudoku variants: Killer, Killer-X, Jigsaw, Jigsaw-X and X.
+pub const VARIANT_FOLDERS: [&str; 5] = [
+    "killer-janko",
+    "killer-x-janko",
+    "jigsaw-janko",
+    "jigsaw-x-janko",
+    "sudoku-x",
+];
+
 /// The text of a file of the public puzzle sets (see [`public`]).
 pub fn public_text(path: &str) -> String {
     std::fs::read_to_string(public(path)).expect("a readable public file")
