@@ -147,16 +147,17 @@ fn read_as(kind: &'static Kind, text: &str, options: &Options) -> Parsing {
 /// What a walk skipped, `2 files of other kinds and 1 file with no puzzle skipped`, from the
 /// counts of files of other kinds and of files with no puzzle; `None` when nothing was.
 pub fn skip_note((other_kinds, not_puzzles): (usize, usize)) -> Option<String> {
-    let files = |n: usize, what: &str| match n {
-        1 => format!("1 file {what}"),
-        n => format!("{n} files {what}"),
-    };
     let parts: Vec<String> = [
-        (other_kinds > 0).then(|| match other_kinds {
-            1 => "1 file of another kind".to_string(),
-            n => format!("{n} files of other kinds"),
-        }),
-        (not_puzzles > 0).then(|| files(not_puzzles, "with no puzzle")),
+        match other_kinds {
+            0 => None,
+            1 => Some("1 file of another kind".to_string()),
+            n => Some(format!("{n} files of other kinds")),
+        },
+        match not_puzzles {
+            0 => None,
+            1 => Some("1 file with no puzzle".to_string()),
+            n => Some(format!("{n} files with no puzzle")),
+        },
     ]
     .into_iter()
     .flatten()
