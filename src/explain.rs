@@ -209,3 +209,26 @@ impl Check<'_> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle;
+
+    #[test]
+    fn an_explanation_ends_with_the_puzzles_deadline_not_a_fresh_limit_per_check() {
+        let kenken = puzzle::find("kenken").unwrap();
+        let text = std::fs::read_to_string("puzzles/kenken/infeasible-4x4.json").unwrap();
+        let parsed = (kenken.parse)(&text, &puzzle::Options::new()).unwrap();
+        let puzzle = parsed.into_iter().next().unwrap().puzzle.unwrap();
+        let outcome = Outcome::Infeasible { culprit: None };
+        let options = SolveOptions::default();
+        // With time left, the conflict is found; with the puzzle's time used up, every check
+        // reports the limit instead of starting a limit of its own.
+        let explained = explain(puzzle.as_ref(), &outcome, &options, Deadline::none());
+        assert!(matches!(explained, Ok(Some(Explanation::Conflict { .. }))));
+        let spent = Deadline::after(Some(std::time::Duration::ZERO));
+        let explained = explain(puzzle.as_ref(), &outcome, &options, spent);
+        assert_eq!(explained, Ok(Some(Explanation::TimeLimit)));
+    }
+}

@@ -60,3 +60,22 @@ pub fn with_cuts(model: &Model, solutions: &[&Grid]) -> Model {
     }
     cut
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle;
+
+    #[test]
+    fn no_reduced_model_is_written_once_the_puzzles_time_is_spent() {
+        let sudoku = puzzle::find("sudoku").unwrap();
+        let text = std::fs::read_to_string("puzzles/sudoku/hard-9x9.txt").unwrap();
+        let parsed = (sudoku.parse)(&text, &puzzle::Options::new()).unwrap();
+        let puzzle = parsed.into_iter().next().unwrap().puzzle.unwrap();
+        let written = model(puzzle.as_ref(), Formulation::Reduced, Deadline::none());
+        assert!(written.is_ok());
+        let spent = Deadline::after(Some(std::time::Duration::ZERO));
+        let written = model(puzzle.as_ref(), Formulation::Reduced, spent);
+        assert_eq!(written.err(), Some(NoModel::TimeLimit));
+    }
+}

@@ -393,7 +393,8 @@ impl<'a> Solver<'a> {
                     .constrain(&reduced.tables, &mut model, self.deadline);
                 model
             }),
-            (None, None) => unreachable!("a solver without reductions starts with its model"),
+            // A solver without reductions starts with its model: this cannot happen.
+            (None, None) => return Err(SolveError::Backend("no model to solve".into())),
         };
         self.stats.model += started.elapsed();
         if self.deadline.passed() {
