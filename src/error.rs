@@ -468,9 +468,17 @@ fn equal_pair(first: &AreaName, second: &AreaName) -> String {
 /// Why solving a puzzle failed: the solver itself, never the puzzle.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum SolveError {
-    /// HiGHS reported an error.
-    #[error("HiGHS failed: {0}")]
+    /// A solver reported an error.
+    #[error("the solver failed: {0}")]
     Backend(String),
+    /// A row of the model that has no exact clauses, so a SAT solver cannot take the model.
+    #[error("CaDiCaL cannot take row {row} exactly: {why}")]
+    NotEncodable {
+        /// The row's name.
+        row: String,
+        /// What stands in the way.
+        why: String,
+    },
     /// The solver's answer left a cell without exactly one value.
     #[error("internal error: the solver left a cell without exactly one value")]
     Undecodable,

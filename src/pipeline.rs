@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;
 
-use crate::backend::{solve_mip, MipSolver, MipStats, MipStatus};
+use crate::backend::{Backend, Session, SolverStats, Status};
 use crate::error::{SolveError, Violation};
 use crate::export::Formulation;
 use crate::grid::Grid;
@@ -13,7 +13,7 @@ use crate::model::Model;
 use crate::puzzle::{OptionalRule, Puzzle, Reduced};
 use crate::split::{Split, Step};
 
-/// How many MIP answers that fail the exact check are cut off before giving up.
+/// How many solver answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
 
 /// What is asked of a puzzle.
@@ -44,19 +44,22 @@ pub struct SolveOptions {
 /// Which engine decides the questions the exact reductions leave open.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// The bounded exhaustive split first, then HiGHS on what it leaves unsettled.
+    /// The bounded exhaustive split first, then [`AUTO_BACKEND`] on what it leaves unsettled.
     #[default]
     Auto,
-    /// This MIP solver alone, no split.
-    Mip(MipSolver),
+    /// This solver alone, no split.
+    Only(Backend),
 }
 
+/// The solver that [`Engine::Auto`] hands a question the split leaves open.
+pub const AUTO_BACKEND: Backend = Backend::Highs;
+
 impl Engine {
-    /// The MIP solver that answers once the split (if any) stops.
-    fn solver(self) -> MipSolver {
+    /// The solver that answers once the split (if any) stops.
+    fn solver(self) -> Backend {
         match self {
-            Engine::Auto => MipSolver::Highs,
-            Engine::Mip(solver) => solver,
+            Engine::Auto => AUTO_BACKEND,
+            Engine::Only(solver) => solver,
         }
     }
 }
@@ -65,30 +68,34 @@ impl Engine {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     /// For each question in order (the first solution, then uniqueness or each further
-    /// count step), the engine that settled it: `reductions`, `split`, `highs` or `cbc`.
+    /// count step), the engine that settled it: `reductions`, `split`, `highs`, `cbc` or
+    /// `cadical`.
     pub decided_by: Vec<&'static str>,
     /// Time in the exact reductions before any search.
     pub reductions: Duration,
     /// Time in the split.
     pub split: Duration,
-    /// Time building the MIP model.
+    /// Time building the model.
     pub model: Duration,
-    /// Time in the MIP solver.
-    pub mip: Duration,
+    /// Time in the solver (MIP or SAT).
+    pub solver: Duration,
     /// Branch-and-bound nodes, summed over the MIP solves, where the solver reports them.
     pub nodes: Option<u64>,
     /// LP iterations, summed likewise.
     pub iterations: Option<u64>,
+    /// SAT conflicts, summed likewise.
+    pub conflicts: Option<u64>,
 }
 
 impl Stats {
-    fn add(&mut self, mip: MipStats) {
+    fn add(&mut self, solver: SolverStats) {
         let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (None, None) => None,
             (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
         };
-        self.nodes = sum(self.nodes, mip.nodes);
-        self.iterations = sum(self.iterations, mip.iterations);
+        self.nodes = sum(self.nodes, solver.nodes);
+        self.iterations = sum(self.iterations, solver.iterations);
+        self.conflicts = sum(self.conflicts, solver.conflicts);
     }
 }
 
@@ -183,8 +190,8 @@ enum Search {
 
 /// Solves `puzzle`, and for uniqueness or a count forbids each solution found and solves
 /// again. Each question goes first to a bounded split settled by exact reductions, then,
-/// if the split does not settle it, to HiGHS on the whole reduced model; a named MIP solver
-/// or the documents' formulation skips the split.
+/// if the split does not settle it, to [`AUTO_BACKEND`] on the whole reduced model; a named
+/// solver or the documents' formulation skips the split.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
     let deadline = Deadline::after(options.time_limit);
     solve(puzzle, &options, deadline).map(|report| report.outcome)
@@ -304,19 +311,19 @@ pub fn check(
 }
 
 /// One puzzle's reduced candidates, the split while it settles each question, and the
-/// model once a MIP solver is needed.
+/// model and its solver once the split leaves a question open.
 struct Solver<'a> {
     puzzle: &'a dyn Puzzle,
     /// `None` for the documents' formulation, which has no reductions.
     reduced: Option<Reduced>,
     deadline: Deadline,
-    /// `None` once the split left a question unsettled (or with a named MIP solver): the
-    /// MIP solver answers from then on.
+    /// `None` once the split left a question unsettled (or with a named solver): the
+    /// solver answers from then on.
     split: Option<Split>,
     /// Whether the reductions alone decided every cell.
     decided: bool,
-    mip: MipSolver,
-    model: Option<Model>,
+    backend: Backend,
+    session: Option<Session>,
     /// The solutions found, in order.
     found: Vec<Grid>,
     /// How many of them the model already cuts off.
@@ -335,24 +342,29 @@ impl<'a> Solver<'a> {
             reduced: Some(reduced),
             deadline,
             decided,
-            mip: engine.solver(),
-            model: None,
+            backend: engine.solver(),
+            session: None,
             found: Vec::new(),
             forbidden: 0,
             stats: Stats::default(),
         }
     }
 
-    /// On a model given whole (the documents'), which `mip` alone decides.
-    fn on_model(puzzle: &'a dyn Puzzle, model: Model, mip: MipSolver, deadline: Deadline) -> Self {
+    /// On a model given whole (the documents'), which `backend` alone decides.
+    fn on_model(
+        puzzle: &'a dyn Puzzle,
+        model: Model,
+        backend: Backend,
+        deadline: Deadline,
+    ) -> Self {
         Solver {
             puzzle,
             reduced: None,
             deadline,
             split: None,
             decided: false,
-            mip,
-            model: Some(model),
+            backend,
+            session: Some(Session::new(model, backend)),
             found: Vec::new(),
             forbidden: 0,
             stats: Stats::default(),
@@ -360,7 +372,7 @@ impl<'a> Solver<'a> {
     }
 
     /// A verified grid other than those found: by the split while it settles the question,
-    /// else by the MIP solver on the whole model with the found ones cut off.
+    /// else by the solver on the whole model with the found ones cut off.
     fn next(&mut self) -> Result<Search, SolveError> {
         let settled_by = if self.decided { "reductions" } else { "split" };
         if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
@@ -385,13 +397,13 @@ impl<'a> Solver<'a> {
             }
         }
         let started = Instant::now();
-        let model = match (&mut self.model, &self.reduced) {
-            (Some(model), _) => model,
-            (model, Some(reduced)) => model.insert({
+        let session = match (&mut self.session, &self.reduced) {
+            (Some(session), _) => session,
+            (session, Some(reduced)) => session.insert({
                 let mut model = Model::new(reduced.domains.clone());
                 self.puzzle
                     .constrain(&reduced.tables, &mut model, self.deadline);
-                model
+                Session::new(model, self.backend)
             }),
             // A solver without reductions starts with its model: this cannot happen.
             (None, None) => return Err(SolveError::Backend("no model to solve".into())),
@@ -401,15 +413,15 @@ impl<'a> Solver<'a> {
             return Ok(Search::TimeLimit);
         }
         for grid in &self.found[self.forbidden..] {
-            model.forbid(grid);
+            session.forbid(grid);
         }
         self.forbidden = self.found.len();
         let started = Instant::now();
-        let found = search(self.puzzle, model, self.mip, self.deadline, &mut self.stats)?;
-        self.stats.mip += started.elapsed();
-        let decider = match model.vars().is_empty() && self.decided {
+        let found = search(self.puzzle, session, self.deadline, &mut self.stats)?;
+        self.stats.solver += started.elapsed();
+        let decider = match session.model().vars().is_empty() && self.decided {
             true => "reductions",
-            false => self.mip.name(),
+            false => self.backend.name(),
         };
         self.stats.decided_by.push(decider);
         if let Search::Found(grid) = &found {
@@ -433,30 +445,28 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
     Ok(Outcome::Infeasible { culprit })
 }
 
-/// Finds a grid that passes the exact check, cutting off MIP answers that do not.
+/// Finds a grid that passes the exact check, cutting off solver answers that do not.
 fn search(
     puzzle: &dyn Puzzle,
-    model: &mut Model,
-    mip: MipSolver,
+    session: &mut Session,
     deadline: Deadline,
     stats: &mut Stats,
 ) -> Result<Search, SolveError> {
     let mut last: Option<Violation> = None;
     for _ in 0..MAX_REJECTED {
-        let remaining = deadline.remaining();
-        let (status, mip_stats) = solve_mip(mip, model, remaining)?;
-        stats.add(mip_stats);
+        let (status, solver_stats) = session.solve(deadline.remaining())?;
+        stats.add(solver_stats);
         let values = match status {
-            MipStatus::Feasible(values) => values,
-            MipStatus::Infeasible => return Ok(Search::Infeasible),
-            MipStatus::TimeLimit => return Ok(Search::TimeLimit),
+            Status::Feasible(values) => values,
+            Status::Infeasible => return Ok(Search::Infeasible),
+            Status::TimeLimit => return Ok(Search::TimeLimit),
         };
-        let grid = model.decode(&values).ok_or(SolveError::Undecodable)?;
+        let grid = (session.model().decode(&values)).ok_or(SolveError::Undecodable)?;
         match puzzle.verify(&grid) {
             Ok(()) => return Ok(Search::Found(grid)),
             Err(violation) => {
                 last = Some(violation);
-                model.forbid(&grid);
+                session.forbid(&grid);
             }
         }
     }
@@ -520,34 +530,28 @@ mod tests {
 
     #[test]
     fn answers_failing_the_check_are_cut_off_and_never_returned() {
-        // HiGHS on the model alone: Latin 2x2 squares, of which the verifier takes one.
-        let Some(reduced) = Picky.reduce(Deadline::none()) else {
-            panic!("reduces");
-        };
-        let mut model = Model::new(reduced.domains);
-        Picky.constrain(&reduced.tables, &mut model, Deadline::none());
-        let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
-        let mut stats = Stats::default();
-        let found = search(
-            &Picky,
-            &mut model,
-            MipSolver::Highs,
-            Deadline::none(),
-            &mut stats,
-        );
-        assert!(matches!(found, Ok(Search::Found(ref g)) if *g == expected));
-        model.forbid(&expected);
-        let again = search(
-            &Picky,
-            &mut model,
-            MipSolver::Highs,
-            Deadline::none(),
-            &mut stats,
-        );
-        assert!(
-            matches!(again, Ok(Search::Infeasible)),
-            "the other square was cut off"
-        );
+        // Each solver on the model alone: Latin 2x2 squares, of which the verifier takes one.
+        for backend in [Backend::Highs, Backend::Cbc, Backend::Cadical] {
+            let Some(reduced) = Picky.reduce(Deadline::none()) else {
+                panic!("reduces");
+            };
+            let mut model = Model::new(reduced.domains);
+            Picky.constrain(&reduced.tables, &mut model, Deadline::none());
+            let mut session = Session::new(model, backend);
+            let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
+            let mut stats = Stats::default();
+            let found = search(&Picky, &mut session, Deadline::none(), &mut stats);
+            assert!(
+                matches!(found, Ok(Search::Found(ref g)) if *g == expected),
+                "{backend:?}"
+            );
+            session.forbid(&expected);
+            let again = search(&Picky, &mut session, Deadline::none(), &mut stats);
+            assert!(
+                matches!(again, Ok(Search::Infeasible)),
+                "{backend:?}: the other square was cut off"
+            );
+        }
     }
 
     /// A row of 16 cells, each 1 or 2, exactly one of them 2: 16 solutions, and no

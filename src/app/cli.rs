@@ -8,7 +8,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
-use mipsolve::backend::MipSolver;
+use mipsolve::backend::Backend;
 use mipsolve::export::Formulation;
 use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Engine, Question, SolveOptions};
@@ -112,14 +112,14 @@ struct Common {
     #[arg(long, value_enum, ignore_case = true, default_value_t = ModelFormatArg::Lp,
           requires = "write_model")]
     model_format: ModelFormatArg,
-    /// The model a MIP solver is handed (and --write-model writes)
+    /// The model the solver is handed (and --write-model writes)
     #[arg(long, value_enum, ignore_case = true, default_value_t = FormulationArg::Reduced)]
     formulation: FormulationArg,
     /// Which engine decides what the exact reductions leave open
     #[arg(long, value_enum, ignore_case = true, default_value_t = SolverArg::Auto)]
     solver: SolverArg,
-    /// After each puzzle, what settled each question, the time in each stage, and the MIP
-    /// solver's nodes and iterations
+    /// After each puzzle, what settled each question, the time in each stage, and the
+    /// solver's work (MIP nodes and iterations, SAT conflicts)
     #[arg(long)]
     stats: bool,
 }
@@ -129,10 +129,13 @@ struct Common {
 enum SolverArg {
     /// The exhaustive split settled by exact reductions, then HiGHS on what it leaves open
     Auto,
-    /// HiGHS alone, on every question the exact reductions leave open
+    /// HiGHS (MIP) alone, on every question the exact reductions leave open
     Highs,
-    /// CBC alone, on every question the exact reductions leave open
+    /// CBC (MIP) alone, on every question the exact reductions leave open
     Cbc,
+    /// CaDiCaL (SAT, on the model's rows as clauses) alone, on every question the exact
+    /// reductions leave open
+    Cadical,
 }
 
 /// File format of written models.
@@ -328,8 +331,9 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             time_limit: common.time_limit,
             engine: match common.solver {
                 SolverArg::Auto => Engine::Auto,
-                SolverArg::Highs => Engine::Mip(MipSolver::Highs),
-                SolverArg::Cbc => Engine::Mip(MipSolver::Cbc),
+                SolverArg::Highs => Engine::Only(Backend::Highs),
+                SolverArg::Cbc => Engine::Only(Backend::Cbc),
+                SolverArg::Cadical => Engine::Only(Backend::Cadical),
             },
             formulation,
         },

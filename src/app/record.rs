@@ -171,19 +171,20 @@ pub fn repair_text(givens: &[Clue]) -> String {
     )
 }
 
-/// The `--stats` line: what settled each question, the time per stage, the MIP's work.
+/// The `--stats` line: what settled each question, the time per stage, the solver's work.
 pub fn stats_text(stats: &Stats) -> String {
     let ms = |d: std::time::Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
     let count = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     format!(
-        "decided by {}; reductions {}, split {}, model {}, mip {}; nodes {}, iterations {}",
+        "decided by {}; reductions {}, split {}, model {}, solver {}; nodes {}, iterations {}, conflicts {}",
         stats.decided_by.join(", "),
         ms(stats.reductions),
         ms(stats.split),
         ms(stats.model),
-        ms(stats.mip),
+        ms(stats.solver),
         count(stats.nodes),
         count(stats.iterations),
+        count(stats.conflicts),
     )
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use coin_cbc::{Model as CbcModel, Sense};
 
-use super::{MipStats, MipStatus};
+use super::{SolverStats, Status};
 use crate::error::SolveError;
 use crate::model::{Model, VarKind};
 
@@ -16,7 +16,7 @@ use crate::model::{Model, VarKind};
 pub fn solve(
     model: &Model,
     deadline: Option<Instant>,
-) -> Result<(MipStatus, MipStats), SolveError> {
+) -> Result<(Status, SolverStats), SolveError> {
     let mut cbc = CbcModel::default();
     let cols: Vec<coin_cbc::Col> = (model.vars().iter())
         .map(|kind| match *kind {
@@ -55,24 +55,25 @@ pub fn solve(
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Ok((MipStatus::TimeLimit, MipStats::default()));
+            return Ok((Status::TimeLimit, SolverStats::default()));
         }
         cbc.set_parameter("sec", &format!("{:.3}", left.as_secs_f64()));
     }
     let solution = cbc.solve();
     let raw = solution.raw();
-    let stats = MipStats {
+    let stats = SolverStats {
         nodes: None,
         iterations: u64::try_from(raw.iteration_count()).ok(),
+        conflicts: None,
     };
     // Without an incumbent CBC reports an objective of about 1e50.
     let found = !raw.is_proven_infeasible() && raw.obj_value().abs() < 1e49;
     let status = match (raw.is_proven_infeasible(), found) {
-        (true, _) => MipStatus::Infeasible,
+        (true, _) => Status::Infeasible,
         (false, true) if !raw.is_abandoned() => {
-            MipStatus::Feasible(cols.iter().map(|&c| solution.col(c)).collect())
+            Status::Feasible(cols.iter().map(|&c| solution.col(c)).collect())
         }
-        _ if raw.is_seconds_limit_reached() => MipStatus::TimeLimit,
+        _ if raw.is_seconds_limit_reached() => Status::TimeLimit,
         _ => {
             return Err(SolveError::Backend(format!(
                 "CBC stopped without an answer (status {:?}, {:?})",
@@ -103,7 +104,7 @@ mod tests {
     #[test]
     fn cbc_finds_a_latin_square_that_keeps_its_given() {
         let model = latin(5, 3);
-        let Ok((MipStatus::Feasible(values), _)) = solve(&model, None) else {
+        let Ok((Status::Feasible(values), _)) = solve(&model, None) else {
             panic!("a 5x5 Latin square exists");
         };
         let grid = model.decode(&values).expect("a grid");
@@ -114,9 +115,6 @@ mod tests {
     fn cbc_proves_a_contradiction_infeasible() {
         let mut model = latin(4, 1);
         model.fix(0, 1, 0);
-        assert!(matches!(
-            solve(&model, None),
-            Ok((MipStatus::Infeasible, _))
-        ));
+        assert!(matches!(solve(&model, None), Ok((Status::Infeasible, _))));
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use highs::{HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
 
 use super::highs_ffi;
-use super::{MipStats, MipStatus};
+use super::{SolverStats, Status};
 use crate::error::SolveError;
 use crate::model::{Model, VarKind};
 
@@ -18,7 +18,7 @@ pub fn solve(
     model: &Model,
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
-) -> Result<(MipStatus, MipStats), SolveError> {
+) -> Result<(Status, SolverStats), SolveError> {
     fn backend(what: &str, status: impl std::fmt::Debug) -> SolveError {
         SolveError::Backend(format!("HiGHS {what}: {status:?}"))
     }
@@ -62,23 +62,24 @@ pub fn solve(
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Ok((MipStatus::TimeLimit, MipStats::default()));
+            return Ok((Status::TimeLimit, SolverStats::default()));
         }
         (highs.try_set_option("time_limit", left.as_secs_f64()))
             .map_err(|s| backend("time_limit", s))?;
     }
     highs_ffi::interrupt_when_set(&mut highs, &stop)?;
     let solved = highs.try_solve().map_err(|s| backend("solve", s))?;
-    let stats = MipStats {
+    let stats = SolverStats {
         nodes: highs_ffi::node_count(&solved),
         iterations: u64::try_from(solved.simplex_iteration_count()).ok(),
+        conflicts: None,
     };
     let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
     let status = match solved.status() {
-        HighsModelStatus::Infeasible => MipStatus::Infeasible,
-        _ if found => MipStatus::Feasible(solved.get_solution().columns().to_vec()),
+        HighsModelStatus::Infeasible => Status::Infeasible,
+        _ if found => Status::Feasible(solved.get_solution().columns().to_vec()),
         HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
-            MipStatus::TimeLimit
+            Status::TimeLimit
         }
         other => return Err(backend("status", other)),
     };
@@ -112,18 +113,12 @@ mod tests {
     #[test]
     fn the_empty_16x16_is_solved_when_nothing_interrupts_it() {
         let solved = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(false)));
-        assert!(
-            matches!(solved, Ok((MipStatus::Feasible(_), _))),
-            "{solved:?}"
-        );
+        assert!(matches!(solved, Ok((Status::Feasible(_), _))), "{solved:?}");
     }
 
     #[test]
     fn a_raised_stop_flag_interrupts_highs() {
         let stopped = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(true)));
-        assert!(
-            matches!(stopped, Ok((MipStatus::TimeLimit, _))),
-            "{stopped:?}"
-        );
+        assert!(matches!(stopped, Ok((Status::TimeLimit, _))), "{stopped:?}");
     }
 }

@@ -1,8 +1,11 @@
-//! The MIP solvers behind one interface: a [`Model`] (plain data) goes in, and a feasible
+//! The solvers behind one interface: a [`Model`] (plain data) goes in, and a feasible
 //! point, a proof of infeasibility or a time limit comes out, with the solver's statistics.
-//! Each backend translates the model; none re-derives the puzzle.
+//! Each backend translates the model; none re-derives the puzzle. A [`Session`] keeps one
+//! puzzle's model and solver across its re-solves.
 
+mod cadical;
 mod cbc;
+mod cnf;
 mod highs;
 mod highs_ffi;
 
@@ -12,32 +15,37 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use self::cadical::Cadical;
 use crate::error::SolveError;
+use crate::grid::Grid;
 use crate::model::Model;
 
-/// A MIP solver.
+/// A solver that decides a model exactly.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum MipSolver {
-    /// HiGHS, through the `highs` crate.
+pub enum Backend {
+    /// HiGHS, the MIP solver, through the `highs` crate.
     #[default]
     Highs,
-    /// COIN-OR CBC, through the `coin_cbc` crate (the system's libCbcSolver).
+    /// COIN-OR CBC, the MIP solver, through the `coin_cbc` crate (the system's libCbcSolver).
     Cbc,
+    /// CaDiCaL, the learning SAT solver, on the model's rows written as clauses.
+    Cadical,
 }
 
-impl MipSolver {
+impl Backend {
     /// The solver's name, as `--solver` and `--stats` write it.
     pub fn name(self) -> &'static str {
         match self {
-            MipSolver::Highs => "highs",
-            MipSolver::Cbc => "cbc",
+            Backend::Highs => "highs",
+            Backend::Cbc => "cbc",
+            Backend::Cadical => "cadical",
         }
     }
 }
 
-/// What one MIP solve ended with.
+/// What one solve ended with.
 #[derive(Debug, Clone, PartialEq)]
-pub enum MipStatus {
+pub enum Status {
     /// A feasible point, as variable values by index.
     Feasible(Vec<f64>),
     /// Proven infeasible.
@@ -48,35 +56,82 @@ pub enum MipStatus {
 
 /// What a solver reports of its work, where it reports it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MipStats {
+pub struct SolverStats {
     /// Branch-and-bound nodes.
     pub nodes: Option<u64>,
     /// LP (simplex) iterations.
     pub iterations: Option<u64>,
+    /// Conflicts (each one a learnt clause).
+    pub conflicts: Option<u64>,
 }
 
-/// Solves the feasibility problem of `model` with `solver` on one thread, within
+/// One puzzle's model and the solver deciding it, across the re-solves of uniqueness and
+/// counts: a MIP solver starts afresh on each solve; CaDiCaL keeps its clauses and what it
+/// learnt, and takes only the rows added since (the no-goods).
+pub struct Session {
+    model: Model,
+    backend: Backend,
+    cadical: Option<Cadical>,
+}
+
+impl Session {
+    /// `model`, to be decided by `backend`.
+    pub fn new(model: Model, backend: Backend) -> Self {
+        Session {
+            model,
+            backend,
+            cadical: None,
+        }
+    }
+
+    /// The model as it stands.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Cuts `grid` off the model (and the solver).
+    pub fn forbid(&mut self, grid: &Grid) {
+        self.model.forbid(grid);
+    }
+
+    /// Decides the model as it stands within `time_limit`.
+    pub fn solve(
+        &mut self,
+        time_limit: Option<Duration>,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        if self.backend != Backend::Cadical {
+            return solve_mip(self.backend, &self.model, time_limit);
+        }
+        if self.model.is_contradictory() {
+            return Ok((Status::Infeasible, SolverStats::default()));
+        }
+        let cadical = (self.cadical).get_or_insert_with(|| Cadical::new(&self.model));
+        cadical.solve(&self.model, time_limit.map(|t| Instant::now() + t))
+    }
+}
+
+/// Solves the feasibility problem of `model` with the MIP solver `solver` on one thread, within
 /// `time_limit`. A solver can overrun its own limit on large models (in presolve and the root
 /// LP), so with a limit it runs on a worker thread and the answer is `TimeLimit` when the
 /// limit passes, whatever the solver is doing; HiGHS is then interrupted at its next check,
 /// CBC stops at its own limit.
-pub fn solve_mip(
-    solver: MipSolver,
+fn solve_mip(
+    solver: Backend,
     model: &Model,
     time_limit: Option<Duration>,
-) -> Result<(MipStatus, MipStats), SolveError> {
+) -> Result<(Status, SolverStats), SolveError> {
     if model.is_contradictory() {
-        return Ok((MipStatus::Infeasible, MipStats::default()));
+        return Ok((Status::Infeasible, SolverStats::default()));
     }
     if model.vars().is_empty() {
-        return Ok((MipStatus::Feasible(Vec::new()), MipStats::default()));
+        return Ok((Status::Feasible(Vec::new()), SolverStats::default()));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let Some(limit) = time_limit else {
         return run(solver, model, None, stop);
     };
     if limit.is_zero() {
-        return Ok((MipStatus::TimeLimit, MipStats::default()));
+        return Ok((Status::TimeLimit, SolverStats::default()));
     }
     let deadline = Instant::now() + limit;
     let (tx, rx) = mpsc::channel();
@@ -88,7 +143,7 @@ pub fn solve_mip(
         Ok(result) => result,
         Err(RecvTimeoutError::Timeout) => {
             stop.store(true, Ordering::Relaxed);
-            Ok((MipStatus::TimeLimit, MipStats::default()))
+            Ok((Status::TimeLimit, SolverStats::default()))
         }
         Err(RecvTimeoutError::Disconnected) => {
             Err(SolveError::Backend("the solver thread stopped".into()))
@@ -97,13 +152,14 @@ pub fn solve_mip(
 }
 
 fn run(
-    solver: MipSolver,
+    solver: Backend,
     model: &Model,
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
-) -> Result<(MipStatus, MipStats), SolveError> {
+) -> Result<(Status, SolverStats), SolveError> {
     match solver {
-        MipSolver::Highs => highs::solve(model, deadline, stop),
-        MipSolver::Cbc => cbc::solve(model, deadline),
+        Backend::Highs => highs::solve(model, deadline, stop),
+        Backend::Cbc => cbc::solve(model, deadline),
+        Backend::Cadical => Cadical::new(model).solve(model, deadline),
     }
 }

@@ -56,13 +56,14 @@ struct Line<'a> {
     stats: Option<StatsLine>,
 }
 
-/// `--stats`: the engine of each question, seconds per stage, the MIP solver's work.
+/// `--stats`: the engine of each question, seconds per stage, the solver's work.
 #[derive(Serialize)]
 struct StatsLine {
     decided_by: Vec<&'static str>,
     seconds: StageSeconds,
     nodes: Option<u64>,
     iterations: Option<u64>,
+    conflicts: Option<u64>,
 }
 
 /// Seconds spent in each stage.
@@ -71,7 +72,7 @@ struct StageSeconds {
     reductions: f64,
     split: f64,
     model: f64,
-    mip: f64,
+    solver: f64,
 }
 
 impl StatsLine {
@@ -83,10 +84,11 @@ impl StatsLine {
                 reductions: seconds(stats.reductions),
                 split: seconds(stats.split),
                 model: seconds(stats.model),
-                mip: seconds(stats.mip),
+                solver: seconds(stats.solver),
             },
             nodes: stats.nodes,
             iterations: stats.iterations,
+            conflicts: stats.conflicts,
         }
     }
 }

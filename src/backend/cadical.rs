@@ -1,0 +1,77 @@
+//! CaDiCaL, the learning SAT solver, through `rustsat-cadical`: one solver per puzzle that
+//! keeps its clauses and what it learnt across the re-solves, and takes only the rows added
+//! to the model since its last solve (the no-goods of uniqueness and counts).
+
+use std::time::Instant;
+
+use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::types::TernaryVal;
+use rustsat_cadical::{CaDiCaL, Statistic};
+
+use super::cnf::Encoder;
+use super::{SolverStats, Status};
+use crate::error::SolveError;
+use crate::model::Model;
+
+/// A CaDiCaL solver holding the clauses of a model's first `rows` rows.
+pub struct Cadical {
+    solver: CaDiCaL<'static, 'static>,
+    encoder: Encoder,
+    rows: usize,
+}
+
+impl Cadical {
+    /// A solver for `model`, which it takes row by row at each solve.
+    pub fn new(model: &Model) -> Self {
+        Cadical {
+            solver: CaDiCaL::default(),
+            encoder: Encoder::new(model),
+            rows: 0,
+        }
+    }
+
+    /// Adds the rows of `model` it has not seen (`model` must be the one it was made for,
+    /// with rows only added since), then solves until a verdict or `deadline`.
+    pub fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Option<Instant>,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        let fail = |e: anyhow::Error| SolveError::Backend(format!("CaDiCaL: {e}"));
+        for row in &model.constraints()[self.rows..] {
+            self.encoder.encode(model, row, &mut self.solver)?;
+        }
+        if self.rows == 0 {
+            self.encoder.seal(model);
+        }
+        self.rows = model.constraints().len();
+        if let Some(deadline) = deadline {
+            self.solver
+                .attach_terminator(move || match Instant::now() >= deadline {
+                    true => ControlSignal::Terminate,
+                    false => ControlSignal::Continue,
+                });
+        }
+        let conflicts = self.solver.get_statistic(Statistic::Conflicts);
+        let result = self.solver.solve().map_err(fail)?;
+        let stats = SolverStats {
+            conflicts: Some(self.solver.get_statistic(Statistic::Conflicts) - conflicts),
+            ..SolverStats::default()
+        };
+        let status = match result {
+            SolverResult::Sat => {
+                let values = (0..model.vars().len())
+                    .map(|v| match self.solver.lit_val(Encoder::lit(v)) {
+                        Ok(TernaryVal::True) => Ok(1.0),
+                        Ok(_) => Ok(0.0),
+                        Err(e) => Err(fail(e)),
+                    })
+                    .collect::<Result<_, _>>()?;
+                Status::Feasible(values)
+            }
+            SolverResult::Unsat => Status::Infeasible,
+            SolverResult::Interrupted => Status::TimeLimit,
+        };
+        Ok((status, stats))
+    }
+}
