@@ -52,14 +52,17 @@ pub enum Engine {
 }
 
 /// The solver that [`Engine::Auto`] hands a question the split leaves open.
-pub const AUTO_BACKEND: Backend = Backend::Highs;
+pub const AUTO_BACKEND: Backend = Backend::Cadical;
 
 impl Engine {
-    /// The solver that answers once the split (if any) stops.
-    fn solver(self) -> Backend {
-        match self {
-            Engine::Auto => AUTO_BACKEND,
-            Engine::Only(solver) => solver,
+    /// The solver that answers once the split (if any) stops. The documents' model is a MIP
+    /// (its KenKen products are logarithms, which have no exact clauses): `auto` hands it to
+    /// HiGHS.
+    fn solver(self, formulation: Formulation) -> Backend {
+        match (self, formulation) {
+            (Engine::Only(solver), _) => solver,
+            (Engine::Auto, Formulation::Documents) => Backend::Highs,
+            (Engine::Auto, Formulation::Reduced) => AUTO_BACKEND,
         }
     }
 }
@@ -210,7 +213,12 @@ pub fn solve(
             let model = puzzle.documents_model().ok_or_else(|| {
                 SolveError::Backend("the formulation documents do not cover this kind".into())
             })?;
-            let mut solver = Solver::on_model(puzzle, model, options.engine.solver(), deadline);
+            let mut solver = Solver::on_model(
+                puzzle,
+                model,
+                options.engine.solver(Formulation::Documents),
+                deadline,
+            );
             solver.stats.model = started.elapsed();
             solver
         }
@@ -342,7 +350,7 @@ impl<'a> Solver<'a> {
             reduced: Some(reduced),
             deadline,
             decided,
-            backend: engine.solver(),
+            backend: engine.solver(Formulation::Reduced),
             session: None,
             found: Vec::new(),
             forbidden: 0,
@@ -555,7 +563,7 @@ mod tests {
     }
 
     /// A row of 16 cells, each 1 or 2, exactly one of them 2: 16 solutions, and no
-    /// reductions, so the split runs out of budget on the later ones and HiGHS finishes.
+    /// reductions, so the split runs out of budget on the later ones and the solver finishes.
     struct OneTwo;
 
     impl Puzzle for OneTwo {

@@ -1,9 +1,9 @@
 //! A bounded exhaustive split of the search: the candidates of one cell are tried in turn,
 //! each part narrowed by the puzzle's exact reductions, until every part is settled (no
 //! solution, or one complete grid that the verifier accepts or rejects) or the budget runs
-//! out (puzzles too large for HiGHS have no budget). The parts cover every case, so a settled
-//! split answers exactly; an unsettled one is left to HiGHS, which then decides the whole
-//! question. A split resumes where it stopped:
+//! out. The parts cover every case, so a settled split answers exactly; an unsettled one is
+//! left to the solver (CaDiCaL under `auto`), which then decides the whole question. A split
+//! resumes where it stopped:
 //! each grid it yields is left behind, so asking again answers "is there another?".
 
 use std::time::{Duration, Instant};
@@ -13,25 +13,15 @@ use crate::domains::Domains;
 use crate::grid::Grid;
 use crate::puzzle::{Narrow, Puzzle};
 
-/// Parts examined per question before it is left to HiGHS ...
+/// Parts examined per question before it is left to the solver ...
 const BUDGET: usize = 20000;
 
-/// ... and time spent. Measured on the hard sets: 2,000 parts left the 25x25 (2.9 s) and an
-/// all-hidden-operator 8x8 KenKen (5 s) to HiGHS; 20,000 settle them (1.6 s, 0.24 s), and
-/// the time bound keeps a split that will not settle (a 16x16 KenKen with several
-/// solutions) from adding more than half a second before HiGHS.
+/// ... and time spent. Measured on the hard sets (with HiGHS behind it): 2,000 parts left the
+/// 25x25 (2.9 s) and an all-hidden-operator 8x8 KenKen (5 s) to HiGHS; 20,000 settle them
+/// (1.6 s, 0.24 s), and the time bound keeps a split that will not settle (a 16x16 KenKen
+/// with several solutions, a hard 25x25) from adding more than half a second before the
+/// solver.
 const TIME_BUDGET: Duration = Duration::from_millis(500);
-
-/// A split over a grid of 25 values or more starting with more open candidates than this has
-/// no budget (only the time limit bounds it): HiGHS is no help on models that large.
-/// Measured: a generated 25x25 with about 1,700 open binaries took HiGHS 200 s to find a
-/// solution, and none of the Gecode 25x25s (1,700 to 1,900 open candidates) gave it one in
-/// 60 s, where the split settles half of them in 0.2 to 41 s. Smaller grids keep the budget:
-/// there HiGHS has been measured to help (a 16x16 KenKen with several solutions).
-const UNBOUNDED_ABOVE: usize = 1000;
-
-/// The fewest values per cell of a grid whose split may go without budget.
-const UNBOUNDED_FROM_VALUES: usize = 25;
 
 /// What one question to a split ended with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +41,6 @@ pub struct Split {
     parts: Vec<Domains>,
     /// Per cell (row-major), one more than the times a part failed with the cell emptied.
     failures: Vec<u32>,
-    /// Whether questions are left to HiGHS once the budget is spent.
-    bounded: bool,
 }
 
 impl Split {
@@ -61,8 +49,6 @@ impl Split {
         Split {
             parts: vec![domains.clone()],
             failures: vec![1; domains.rows() * domains.cols()],
-            bounded: domains.values().len() < UNBOUNDED_FROM_VALUES
-                || domains.open_candidates() <= UNBOUNDED_ABOVE,
         }
     }
 
@@ -74,7 +60,7 @@ impl Split {
         while let Some(part) = self.parts.pop() {
             examined += 1;
             let spent = examined > BUDGET || examined % 64 == 0 && started.elapsed() > TIME_BUDGET;
-            if self.bounded && spent {
+            if spent {
                 return Step::Unsettled;
             }
             if deadline.passed() {

@@ -1,9 +1,10 @@
-//! Every verdict of the default engine (reductions and split) confirmed by a second one: a
-//! sample of every public set is solved with `--check-unique` under the default and under
-//! pure-MIP configurations (the documents' model, which has no reductions at all, with HiGHS
-//! and CBC; HiGHS and CBC on the reduced model with each cage option), and the verdicts must
-//! agree: status, uniqueness, and the grid of every unique puzzle. Samples are sized so the
-//! whole file runs in seconds; each test names its sample.
+//! Every verdict of the default engine (reductions, split and CaDiCaL) confirmed by a second
+//! one: a sample of every public set is solved with `--check-unique` under the default and
+//! under single-solver configurations (the documents' model, which has no reductions at all,
+//! with HiGHS, CBC and, where it has exact clauses, CaDiCaL; HiGHS, CBC and CaDiCaL on the
+//! reduced model with each cage option), and the verdicts must agree: status, uniqueness, and
+//! the grid of every unique puzzle. Samples are sized so the whole file runs in about a
+//! minute; each test names its sample.
 
 mod common;
 
@@ -17,6 +18,13 @@ const DOCUMENTS: [&[&str]; 2] = [
     &["--formulation", "documents"],
     &["--formulation", "documents", "--solver", "cbc"],
 ];
+
+/// The documents' model under CaDiCaL (Sudoku and Takuzu: the KenKen products are
+/// logarithms, which have no exact clauses).
+const DOCUMENTS_CADICAL: &[&str] = &["--formulation", "documents", "--solver", "cadical"];
+
+/// CaDiCaL alone on the reduced model.
+const CADICAL: &[&str] = &["--solver", "cadical"];
 
 /// The first `n` content lines of a public line collection, as a file of their own.
 fn first_lines(file: &str, n: usize, tag: &str) -> String {
@@ -92,9 +100,26 @@ fn sudoku_top95_hardest_17clue_and_tdoku_samples_agree_with_the_documents_model(
     agree(
         "sudoku",
         &[],
-        &[&["--solver", "highs"], &["--solver", "cbc"]],
+        &[
+            &["--solver", "highs"],
+            &["--solver", "cbc"],
+            CADICAL,
+            DOCUMENTS_CADICAL,
+        ],
         &files,
     );
+}
+
+#[test]
+fn gecode_25x25_samples_agree_with_cadical_on_the_documents_model() {
+    // The four the default engine proves quickest; the documents' model has no reductions,
+    // so its verdicts come from CaDiCaL alone.
+    let files: Vec<String> = ["19", "20", "89", "90"]
+        .iter()
+        .map(|n| format!("sudoku-gecode/gecode-sudoku-{n}-25.txt"))
+        .map(|f| public(&f).to_string_lossy().to_string())
+        .collect();
+    agree("sudoku", &[], &[DOCUMENTS_CADICAL], &files);
 }
 
 #[test]
@@ -102,7 +127,7 @@ fn pkit_16x16_sudokus_agree_with_the_documents_model() {
     agree(
         "sudoku",
         &[],
-        &DOCUMENTS[..1],
+        &[DOCUMENTS[0], CADICAL, DOCUMENTS_CADICAL],
         &first_files("pkit/sudoku", 3),
     );
 }
@@ -115,6 +140,7 @@ fn killer_jigsaw_and_x_variant_samples_agree_with_the_documents_model() {
     }
     files.retain(|f| f.ends_with(".json") || f.ends_with(".txt"));
     agree("sudoku", &[], &DOCUMENTS, &files);
+    agree("sudoku", &[], &[CADICAL, DOCUMENTS_CADICAL], &files);
 }
 
 #[test]
@@ -129,8 +155,12 @@ fn pkit_kenkens_agree_under_every_cage_and_product_option() {
         &["--cages", "arithmetic"],
         &["--cages", "arithmetic", "--products", "log"],
     ] {
-        let engines: [&[&str]; 2] = [&["--solver", "highs"], &["--solver", "cbc"]];
-        agree("kenken", options, &engines, &all);
+        // Logarithms of products have no exact clauses: CaDiCaL takes the other two.
+        let engines: &[&[&str]] = match options.contains(&"log") {
+            true => &[&["--solver", "highs"], &["--solver", "cbc"]],
+            false => &[&["--solver", "highs"], &["--solver", "cbc"], CADICAL],
+        };
+        agree("kenken", options, engines, &all);
     }
 }
 
@@ -143,7 +173,7 @@ fn hidden_operator_kenkens_agree_with_the_documents_model_and_cbc() {
     agree(
         "kenken",
         &["--cages", "arithmetic"],
-        &[&["--solver", "cbc"]],
+        &[&["--solver", "cbc"], CADICAL],
         &files,
     );
 }
@@ -163,4 +193,11 @@ fn takuzus_agree_with_the_documents_model_with_and_without_distinct_lines() {
     ));
     agree("takuzu", &[], &DOCUMENTS, &files);
     agree("takuzu", &["--allow-duplicate-lines"], &DOCUMENTS, &files);
+    agree("takuzu", &[], &[CADICAL, DOCUMENTS_CADICAL], &files);
+    agree(
+        "takuzu",
+        &["--allow-duplicate-lines"],
+        &[CADICAL, DOCUMENTS_CADICAL],
+        &files,
+    );
 }

@@ -67,7 +67,7 @@ pub struct WriteModel {
     pub dir: PathBuf,
     /// LP or MPS.
     pub format: ModelFormat,
-    /// The model HiGHS is handed, or the documents' own.
+    /// The reduced model the solver is handed, or the documents' own.
     pub formulation: Formulation,
 }
 
@@ -127,7 +127,8 @@ struct Common {
 /// The engine that decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SolverArg {
-    /// The exhaustive split settled by exact reductions, then HiGHS on what it leaves open
+    /// The exhaustive split settled by exact reductions, then CaDiCaL on what it leaves open
+    /// (HiGHS with --formulation documents)
     Auto,
     /// HiGHS (MIP) alone, on every question the exact reductions leave open
     Highs,

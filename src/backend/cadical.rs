@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
 use rustsat::types::TernaryVal;
-use rustsat_cadical::{CaDiCaL, Statistic};
+use rustsat_cadical::{CaDiCaL, Config, Statistic};
 
 use super::cnf::Encoder;
 use super::{SolverStats, Status};
@@ -22,12 +22,17 @@ pub struct Cadical {
 
 impl Cadical {
     /// A solver for `model`, which it takes row by row at each solve.
-    pub fn new(model: &Model) -> Self {
-        Cadical {
-            solver: CaDiCaL::default(),
+    pub fn new(model: &Model) -> Result<Self, SolveError> {
+        let mut solver = CaDiCaL::default();
+        // CaDiCaL's configuration for satisfiable instances (longer stable phases, less
+        // elimination): every question here but the last has a solution. The six hardest
+        // Gecode 25x25s with uniqueness: 112 s in all by default, 83 s with it.
+        (solver.set_configuration(Config::Sat)).map_err(|e| fail(&e))?;
+        Ok(Cadical {
+            solver,
             encoder: Encoder::new(model),
             rows: 0,
-        }
+        })
     }
 
     /// Adds the rows of `model` it has not seen (`model` must be the one it was made for,
@@ -37,7 +42,6 @@ impl Cadical {
         model: &Model,
         deadline: Option<Instant>,
     ) -> Result<(Status, SolverStats), SolveError> {
-        let fail = |e: anyhow::Error| SolveError::Backend(format!("CaDiCaL: {e}"));
         for row in &model.constraints()[self.rows..] {
             self.encoder.encode(model, row, &mut self.solver)?;
         }
@@ -53,7 +57,7 @@ impl Cadical {
                 });
         }
         let conflicts = self.solver.get_statistic(Statistic::Conflicts);
-        let result = self.solver.solve().map_err(fail)?;
+        let result = self.solver.solve().map_err(|e| fail(&e))?;
         let stats = SolverStats {
             conflicts: Some(self.solver.get_statistic(Statistic::Conflicts) - conflicts),
             ..SolverStats::default()
@@ -64,7 +68,7 @@ impl Cadical {
                     .map(|v| match self.solver.lit_val(Encoder::lit(v)) {
                         Ok(TernaryVal::True) => Ok(1.0),
                         Ok(_) => Ok(0.0),
-                        Err(e) => Err(fail(e)),
+                        Err(e) => Err(fail(&e)),
                     })
                     .collect::<Result<_, _>>()?;
                 Status::Feasible(values)
@@ -74,4 +78,9 @@ impl Cadical {
         };
         Ok((status, stats))
     }
+}
+
+/// A CaDiCaL error as the pipeline's.
+fn fail(error: &anyhow::Error) -> SolveError {
+    SolveError::Backend(format!("CaDiCaL: {error}"))
 }

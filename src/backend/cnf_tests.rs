@@ -176,7 +176,8 @@ fn rows_without_exact_clauses_are_errors_that_name_them() {
     assert_eq!(
         error.map_err(|e| e.to_string()),
         Err(format!(
-            "CaDiCaL cannot take row cage1_prod exactly: its coefficient {} is not an integer",
+            "CaDiCaL cannot take row cage1_prod exactly: its coefficient {} is not an integer; \
+             solve this model with --solver highs or cbc",
             2f64.ln()
         ))
     );

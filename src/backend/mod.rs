@@ -105,7 +105,10 @@ impl Session {
         if self.model.is_contradictory() {
             return Ok((Status::Infeasible, SolverStats::default()));
         }
-        let cadical = (self.cadical).get_or_insert_with(|| Cadical::new(&self.model));
+        let cadical = match &mut self.cadical {
+            Some(cadical) => cadical,
+            slot => slot.insert(Cadical::new(&self.model)?),
+        };
         cadical.solve(&self.model, time_limit.map(|t| Instant::now() + t))
     }
 }
@@ -160,6 +163,6 @@ fn run(
     match solver {
         Backend::Highs => highs::solve(model, deadline, stop),
         Backend::Cbc => cbc::solve(model, deadline),
-        Backend::Cadical => Cadical::new(model).solve(model, deadline),
+        Backend::Cadical => Cadical::new(model)?.solve(model, deadline),
     }
 }

@@ -1,22 +1,27 @@
-"""Minimal 16x16 Sudoku generator used for bench/sudoku-minimal-16x16.txt.
-Usage: python3 bench/gen_minimal16.py MIPSOLVE_BINARY COUNT SEED > FILE
-Each puzzle: a full grid (a pattern grid shuffled by digits, rows within bands, bands,
-columns within stacks and stacks), then clues removed in random order as long as the puzzle
-stays unique, so that no clue can be removed at the end (minimal). Uniqueness is decided by
-the given mipsolve binary (--check-unique, one process per test). One puzzle per line, 256
-characters, 1-9 then A-G, '.' for a blank."""
+"""Sudoku generator for the minimal 16x16s (bench/sudoku-minimal-16x16.txt) and the hard
+25x25s (bench/sudoku-hard-25x25.txt).
+Usage: python3 bench/gen_minimal.py MIPSOLVE_BINARY COUNT SEED [BOX [LIMIT]] > FILE
+(BOX 4 by default: 16x16; BOX 5: 25x25.) Each puzzle: a full grid (a pattern grid shuffled by
+digits, rows within bands, bands, columns within stacks and stacks), then clues removed in
+random order as long as the puzzle stays unique. Uniqueness is decided by the given mipsolve
+binary (--check-unique, one process per test); with LIMIT (seconds per test), a test that
+runs out of time keeps the clue, so the puzzle is unique but may not be minimal (the 25x25s);
+without it, no clue can be removed at the end (minimal). One puzzle per line, N*N
+characters, 1-9 then A-P, '.' for a blank."""
 import random
 import subprocess
 import sys
 
 BIN, COUNT, SEED = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-N, B = 16, 4
-SYMBOLS = "123456789ABCDEFG"
+B = int(sys.argv[4]) if len(sys.argv) > 4 else 4
+LIMIT = sys.argv[5] if len(sys.argv) > 5 else None
+N = B * B
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"[:N]
 rng = random.Random(SEED)
 
 
 def shuffled(groups):
-    """A permutation of 0..15 that shuffles the 4 groups and the 4 members of each."""
+    """A permutation of 0..N-1 that shuffles the B groups and the B members of each."""
     order = list(range(B))
     rng.shuffle(order)
     out = []
@@ -37,7 +42,8 @@ def full_grid():
 
 def unique(cells):
     line = "".join(SYMBOLS[v] if v is not None else "." for v in cells)
-    out = subprocess.run([BIN, "sudoku", "--check-unique", "-q", "--line", "-"],
+    limit = ["--time-limit", LIMIT] if LIMIT else []
+    out = subprocess.run([BIN, "sudoku", "--check-unique", "-q", "--line", "-"] + limit,
                          input=line + "\n", capture_output=True, text=True)
     return out.returncode == 0 and "# unique" in out.stdout
 
