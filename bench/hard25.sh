@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hard 25x25 Sudokus puzzle by puzzle, with uniqueness and a time limit each: the 18
-# Gecode 25x25s (../shared/puzzles-public/sudoku-gecode/) and the 20 hard 25x25s of
+# Gecode 25x25s (../shared/puzzles-public/sudoku-gecode/) and the hard 25x25s of
 # bench/sudoku-hard-25x25.txt (bench/gen_minimal.py, box 5). Per puzzle: seconds, and whether
 # it was solved and proven unique; per set: how many, total, median and max seconds (a
 # timeout counts its whole limit). With --peers, CP-SAT (one worker, same limit) on the same
