@@ -1,6 +1,6 @@
 """Sudoku generator for the minimal 16x16s (bench/sudoku-minimal-16x16.txt) and the hard
-25x25s (bench/sudoku-hard-25x25.txt: the first three puzzles of seed 1, then of seed 2, with
-BOX 5 and LIMIT 2).
+25x25s (bench/sudoku-hard-25x25.txt, 20 puzzles: the first three of each seed 1 to 6, then
+the first of seeds 7 and 8, with BOX 5 and LIMIT 2).
 Usage: python3 bench/gen_minimal.py MIPSOLVE_BINARY COUNT SEED [BOX [LIMIT]] > FILE
 (BOX 4 by default: 16x16; BOX 5: 25x25.) Each puzzle: a full grid (a pattern grid shuffled by
 digits, rows within bands, bands, columns within stacks and stacks), then clues removed in
