@@ -37,4 +37,5 @@ pub mod model_text;
 pub mod pipeline;
 pub mod puzzle;
 pub mod reduce;
+pub mod rule;
 pub mod split;

@@ -1,5 +1,6 @@
-//! Puzzles on a Latin grid: values 1..n, all-different areas, cages and givens. Sudoku (rows,
-//! columns, boxes; givens) and KenKen (rows, columns; cages) are both only this data.
+//! Puzzles on a Latin grid: values 1..n, all-different areas, cages, other rules and givens.
+//! Sudoku (rows, columns, boxes; givens; variants' rules) and KenKen (rows, columns; cages)
+//! are both only this data.
 
 use std::sync::Arc;
 
@@ -15,6 +16,7 @@ use crate::model::Model;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{solution, HiddenOperators, Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent, AreasAndTables};
+use crate::rule::Rule;
 
 /// Cages with more assignments than this keep the arithmetic formulation.
 const MAX_TABLE_ASSIGNMENTS: usize = 1000;
@@ -63,6 +65,8 @@ pub struct Latin {
     givens: Grid,
     formulation: Formulation,
     style: Style,
+    /// Rules beyond areas and cages (consecutive marks, thermometers).
+    rules: Vec<Arc<dyn Rule>>,
     /// The variant's rules, for kinds that have variants.
     variant: Option<Vec<&'static str>>,
 }
@@ -82,8 +86,15 @@ impl Latin {
             givens,
             formulation: Formulation::default(),
             style,
+            rules: Vec::new(),
             variant: None,
         }
+    }
+
+    /// The same puzzle with `rules` besides its areas and cages.
+    pub fn with_rules(mut self, rules: Vec<Arc<dyn Rule>>) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// The same puzzle, named as a variant: its rules beyond the kind's own (`[]`: classic).
@@ -193,7 +204,8 @@ impl Puzzle for Latin {
             areas = areas.with_matching();
         }
         let mut reductions =
-            AreasAndTables::new(areas, self.list_tables(&domains, &groups), cells, n);
+            AreasAndTables::new(areas, self.list_tables(&domains, &groups), cells, n)
+                .with_rules(self.rules.clone());
         if !reductions.narrow(&mut domains, None) {
             return None;
         }
@@ -227,6 +239,9 @@ impl Puzzle for Latin {
                 Some(table) => table.constrain(i, model),
                 None => cage.constrain_arithmetic(i, model, self.formulation.products),
             }
+        }
+        for rule in &self.rules {
+            rule.constrain(model);
         }
     }
 
@@ -288,6 +303,9 @@ impl Puzzle for Latin {
         for (i, cage) in self.cages.iter().enumerate() {
             cage.constrain_arithmetic(i, &mut model, Products::Log);
         }
+        for rule in &self.rules {
+            rule.constrain(&mut model);
+        }
         Some(model)
     }
 
@@ -333,6 +351,7 @@ impl Puzzle for Latin {
         );
         let cages = self.cages.iter().enumerate();
         found.extend(cages.filter_map(|(i, cage)| cage.verify(i, grid).err()));
+        found.extend(self.rules.iter().flat_map(|rule| rule.violations(grid)));
         found
     }
 

@@ -1,11 +1,14 @@
-//! The exact reductions of puzzles made of all-different areas and cage tables (Sudoku and
-//! its variants, KenKen): both narrowed together to a fixed point, following only what
-//! changes.
+//! The exact reductions of puzzles made of all-different areas, cage tables and other rules
+//! (Sudoku and its variants, KenKen): all narrowed together to a fixed point, following only
+//! what changes in areas and tables.
+
+use std::sync::Arc;
 
 use super::AllDifferent;
 use crate::cage::Table;
 use crate::domains::Domains;
 use crate::grid::Cell;
+use crate::rule::Rule;
 
 /// The exact reductions of a puzzle of all-different areas and cages: the areas, and the
 /// cage tables with the cells they hold.
@@ -15,6 +18,8 @@ pub struct AreasAndTables {
     pub tables: Vec<Option<Table>>,
     /// Per cell (row-major), the cages holding it.
     tables_of: Vec<Vec<usize>>,
+    /// Rules beyond areas and cages, narrowed whole after each round of areas and tables.
+    others: Vec<Arc<dyn Rule>>,
 }
 
 impl AreasAndTables {
@@ -40,10 +45,17 @@ impl AreasAndTables {
             rules,
             tables,
             tables_of,
+            others: Vec::new(),
         }
     }
 
-    /// Area and cage reductions to a fixed point; `false` when a cell runs out of
+    /// The same reductions with `rules` narrowed too.
+    pub fn with_rules(mut self, rules: Vec<Arc<dyn Rule>>) -> Self {
+        self.others = rules;
+        self
+    }
+
+    /// Area, cage and rule reductions to a fixed point; `false` when a cell runs out of
     /// candidates. With `changed`, only that cell changed since the last fixed point, so the
     /// work starts from its areas and tables alone.
     pub fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
@@ -81,6 +93,18 @@ impl AreasAndTables {
                     // The table itself is at its fixed point; the others of its cells are not.
                     for &other in self.cages_at(cell).iter().filter(|&&o| o != t) {
                         dirty[other] = true;
+                    }
+                }
+                next.extend_from_slice(&shrunk);
+            }
+            for rule in &self.others {
+                shrunk.clear();
+                if !rule.narrow(domains, &mut shrunk) {
+                    return false;
+                }
+                for &cell in &shrunk {
+                    for &t in self.cages_at(cell) {
+                        dirty[t] = true;
                     }
                 }
                 next.extend_from_slice(&shrunk);

@@ -1,6 +1,7 @@
 //! Sudoku of any size n from 4 to 64 with rectangular boxes: rows, columns and boxes are the
 //! all-different areas of a [`Latin`] puzzle.
 
+mod bars;
 mod parse;
 mod solo;
 pub mod variant;
@@ -19,7 +20,7 @@ pub const MAX_SIZE: usize = 64;
 pub static KIND: Kind = Kind {
     name: "sudoku",
     title: "Sudoku",
-    about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64; .json: Killer, Jigsaw, X)",
+    about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64, or a consecutive puzzle's bar codes; .json: Killer, Jigsaw, X, consecutive, thermometers, Latin squares)",
     extensions: &["txt", "sdk", "ss", "sdm", "csv", "json"],
     options: &[
         OptionSpec {
@@ -62,6 +63,8 @@ fn recognizes(text: &str) -> bool {
     if trimmed.starts_with(['{', '[']) {
         let keys = [
             "\"givens\"",
+            "\"consecutive\"",
+            "\"thermometers\"",
             "\"regions\"",
             "\"diagonals\"",
             "\"box\"",
@@ -98,6 +101,9 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         .starts_with(['{', '['])
     {
         return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
+    }
+    if bars::is_bar_form(text) {
+        return Ok(boxed::<Latin>(bars::parse_bar_form(text)?));
     }
     if gameid::has_game(text, gameid::Game::Solo) {
         return Ok(boxed::<Latin>(solo::parse_ids(text)));

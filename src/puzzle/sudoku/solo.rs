@@ -1,7 +1,7 @@
 //! Simon Tatham's Solo game IDs, one per line: `3x3:` (boxes of 3 rows by 3 columns), `2x3:`,
 //! `9j:` (jigsaw), with `x` (both diagonals) and `k` (killer) flags: `GRID[,BLOCKS][,CAGES,SUMS]`.
 
-use super::variant::{default_style, Layout, Spec};
+use super::variant::{default_style, Layout, OtherRules, Spec};
 use super::MAX_SIZE;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::grid::{Cell, Grid};
@@ -149,6 +149,7 @@ fn spec(id: &str) -> Result<Spec, Problem> {
         layout,
         diagonals: p.x,
         cages,
+        other: OtherRules::default(),
         style: default_style(n),
     })
 }

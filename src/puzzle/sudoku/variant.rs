@@ -1,6 +1,9 @@
-//! Sudoku variants as data: givens over boxes or irregular regions (Jigsaw), optionally both
-//! diagonals (X) and sum cages whose digits never repeat (Killer). JSON files and Tatham's
-//! game IDs both become a [`Spec`], checked once by [`Spec::build`].
+//! Sudoku variants as data: givens over boxes, irregular regions (Jigsaw) or neither (a Latin
+//! square), optionally both diagonals (X), sum cages whose digits never repeat (Killer),
+//! consecutive marks and thermometers. JSON files, Tatham's game IDs and the consecutive
+//! bar-code form all become a [`Spec`], checked once by [`Spec::build`].
+
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -17,6 +20,7 @@ use crate::puzzle::json::{self, entries, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
+use crate::rule::{side_by_side, Consecutive, Rule, Thermometers};
 
 /// What fills the grid besides rows and columns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +29,19 @@ pub enum Layout {
     Boxes(Option<(usize, usize)>),
     /// Irregular regions: a label per cell, row by row.
     Regions(Vec<Vec<String>>),
+    /// Neither: a Latin square (rows and columns only).
+    Latin,
+}
+
+/// Rules beyond areas and cages, as read.
+#[derive(Debug, Clone, Default)]
+pub struct OtherRules {
+    /// Consecutive marks: pairs of cells whose values differ by 1.
+    pub bars: Vec<(Cell, Cell)>,
+    /// Side-by-side cells without a mark are not consecutive.
+    pub negative: bool,
+    /// Thermometers, each from its bulb.
+    pub thermometers: Vec<Vec<Cell>>,
 }
 
 /// A Sudoku of any variant, before it is checked.
@@ -38,6 +55,8 @@ pub struct Spec {
     pub diagonals: bool,
     /// Killer cages: sum and cells, each with its label for messages.
     pub cages: Vec<(CageLabel, u64, Vec<Cell>)>,
+    /// Consecutive marks and thermometers.
+    pub other: OtherRules,
     /// How the answer is printed.
     pub style: Style,
 }
@@ -58,6 +77,7 @@ impl Spec {
                 areas.extend(checked_regions(labels, n)?);
                 variant.push("jigsaw");
             }
+            Layout::Latin => variant.push("latin"),
         }
         if !self.cages.is_empty() {
             variant.push("killer");
@@ -74,12 +94,54 @@ impl Spec {
                 cells,
             });
         }
-        let sudoku = Latin::new(areas, cages, self.givens, self.style).with_variant(variant);
+        let rules = checked_rules(self.other, n)?;
+        variant.extend(rules.iter().map(|rule| rule.name()));
+        let sudoku = Latin::new(areas, cages, self.givens, self.style)
+            .with_rules(rules)
+            .with_variant(variant);
         match sudoku.conflict() {
             Some((_, violation)) => Err(ParseError::whole(violation.into())),
             None => Ok(sudoku),
         }
     }
+}
+
+/// Consecutive marks between side-by-side cells, and thermometers of at least two cells,
+/// each cell a neighbour of the one before (diagonals too) and none twice, as rules.
+fn checked_rules(other: OtherRules, n: usize) -> Result<Vec<Arc<dyn Rule>>, ParseError> {
+    let mut rules: Vec<Arc<dyn Rule>> = Vec::new();
+    let not_next =
+        |(first, second), how| ParseError::whole(Problem::NotNext { first, second, how });
+    if let Some(&(a, b)) = other.bars.iter().find(|&&(a, b)| !side_by_side(a, b)) {
+        return Err(not_next((a, b), "side by side"));
+    }
+    if !other.bars.is_empty() || other.negative {
+        rules.push(Arc::new(Consecutive::new(n, &other.bars, other.negative)));
+    }
+    for (i, cells) in other.thermometers.iter().enumerate() {
+        let place = |problem| {
+            ParseError::whole(Problem::In {
+                place: format!("thermometer {}", i + 1),
+                problem: Box::new(problem),
+            })
+        };
+        if cells.len() < 2 {
+            return Err(place(Problem::ShortThermometer(cells.len())));
+        }
+        let touching =
+            |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
+        if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {
+            return Err(not_next((pair[0], pair[1]), "neighbours"));
+        }
+        let repeated = (cells.iter().enumerate()).find(|&(j, c)| cells[..j].contains(c));
+        if let Some((_, &cell)) = repeated {
+            return Err(place(Problem::CellTwice(cell)));
+        }
+    }
+    if !other.thermometers.is_empty() {
+        rules.push(Arc::new(Thermometers(other.thermometers)));
+    }
+    Ok(rules)
 }
 
 /// The regions of a label grid, which must be n regions of n cells.
@@ -185,6 +247,15 @@ struct RawSpec {
     diagonals: bool,
     #[serde(default)]
     cages: Vec<RawCage>,
+    /// Pairs of cells `[[r1, c1], [r2, c2]]` joined by a consecutive mark.
+    #[serde(default)]
+    consecutive: Vec<Vec<Value>>,
+    /// Side-by-side cells without a mark are not consecutive.
+    #[serde(default)]
+    negative: bool,
+    /// Thermometers, each a list of cells from the bulb.
+    #[serde(default)]
+    thermometers: Vec<Vec<Value>>,
 }
 
 /// A Killer cage as JSON: its sum and 1-based cells.
@@ -233,17 +304,52 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
     };
     let layout = match (raw.regions, raw.box_shape) {
         (Some(rows), _) => Layout::Regions(rows.iter().map(|r| labels(r)).collect()),
+        (None, Some(text)) if text.trim() == "none" => Layout::Latin,
         (None, Some(text)) => Layout::Boxes(Some(box_shape(&text)?)),
         (None, None) => Layout::Boxes(None),
     };
     let cages = (raw.cages.into_iter().enumerate())
         .map(|(i, c)| cage(i, c, n))
         .collect::<Result<Vec<_>, _>>()?;
+    let cells = |place: String, values: &[Value]| {
+        (values.iter())
+            .map(|v| json::cell(v, n))
+            .collect::<Result<Vec<Cell>, Problem>>()
+            .map_err(|problem| {
+                ParseError::whole(Problem::In {
+                    place: place.clone(),
+                    problem: Box::new(problem),
+                })
+            })
+    };
+    let mut bars = Vec::with_capacity(raw.consecutive.len());
+    for (i, pair) in raw.consecutive.iter().enumerate() {
+        let place = format!("consecutive mark {}", i + 1);
+        match cells(place.clone(), pair)?[..] {
+            [a, b] => bars.push((a, b)),
+            _ => {
+                return Err(ParseError::whole(Problem::In {
+                    place,
+                    problem: Box::new(Problem::Json(
+                        "expected a pair of cells [[r1, c1], [r2, c2]]".into(),
+                    )),
+                }))
+            }
+        }
+    }
+    let thermometers = (raw.thermometers.iter().enumerate())
+        .map(|(i, t)| cells(format!("thermometer {}", i + 1), t))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Spec {
         givens,
         layout,
         diagonals: raw.diagonals,
         cages,
+        other: OtherRules {
+            bars,
+            negative: raw.negative,
+            thermometers,
+        },
         style,
     })
 }

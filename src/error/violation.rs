@@ -1,0 +1,126 @@
+//! Which rule a complete grid (or the givens) breaks, with the cells that show it.
+
+use thiserror::Error;
+
+use crate::geometry::AreaName;
+use crate::grid::{cell_list, cell_name, Cell};
+
+/// A rule a grid (or the givens) breaks, with the cells that show it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Violation {
+    /// The grid has the wrong shape.
+    #[error("the grid is not {rows}x{cols}")]
+    Shape {
+        /// Rows expected.
+        rows: usize,
+        /// Columns expected.
+        cols: usize,
+    },
+    /// A cell holds a value outside the puzzle's range.
+    #[error("{} holds {value}, not a value {min}..{max}", cell_name(*.cell))]
+    OutOfRange {
+        /// The cell.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+    },
+    /// A cell does not keep its given.
+    #[error("{} holds {value}, not its given {given}", cell_name(*.cell))]
+    Given {
+        /// The cell.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+        /// The given.
+        given: u32,
+    },
+    /// A value twice in an all-different area.
+    #[error("{area} has {value} twice: {}, {}", cell_name(*.first), cell_name(*.second))]
+    Repeated {
+        /// The area.
+        area: AreaName,
+        /// The value.
+        value: u32,
+        /// Where it is first.
+        first: Cell,
+        /// Where it is again.
+        second: Cell,
+    },
+    /// A cage whose values do not meet its op and target.
+    #[error("cage {} (op \"{op}\", target {target}) is not met by {values:?}", .cage + 1)]
+    Cage {
+        /// The cage, 0-based.
+        cage: usize,
+        /// The op's symbol.
+        op: &'static str,
+        /// The target.
+        target: u64,
+        /// The cage's values, in its cell order.
+        values: Vec<u32>,
+    },
+    /// A line with more than half of one digit (Takuzu balance).
+    #[error("{line} has {count} {}, more than half of {len}", if *.digit == 1 { "ones" } else { "zeros" })]
+    Balance {
+        /// The line.
+        line: AreaName,
+        /// The digit.
+        digit: u8,
+        /// How many the line has.
+        count: usize,
+        /// The line's length.
+        len: usize,
+    },
+    /// Three equal digits in a row (Takuzu).
+    #[error("{line} has three {digit}s in a row: {}", cell_list(.cells))]
+    ThreeInARow {
+        /// The line.
+        line: AreaName,
+        /// The digit.
+        digit: u8,
+        /// The three cells.
+        cells: [Cell; 3],
+    },
+    /// Two equal complete lines (Takuzu distinct lines).
+    #[error("{} are equal", equal_pair(.first, .second))]
+    EqualLines {
+        /// The first line.
+        first: AreaName,
+        /// The line equal to it.
+        second: AreaName,
+    },
+    /// Two side-by-side cells that a consecutive mark (or its absence) speaks against.
+    #[error("{} and {} hold {} and {}, {}", cell_name(.cells[0]), cell_name(.cells[1]), .values[0], .values[1],
+        if *.marked { "not consecutive, but a bar joins them" } else { "consecutive, but no bar joins them" })]
+    Consecutive {
+        /// The two cells.
+        cells: [Cell; 2],
+        /// Their values.
+        values: [u32; 2],
+        /// Whether a bar joins them.
+        marked: bool,
+    },
+    /// A thermometer that does not rise from one cell to the next.
+    #[error("thermometer {} does not rise from {} ({}) to {} ({})", .index + 1,
+        cell_name(.cells[0]), .values[0], cell_name(.cells[1]), .values[1])]
+    Thermometer {
+        /// The thermometer, 0-based.
+        index: usize,
+        /// The cell nearer the bulb and the next one.
+        cells: [Cell; 2],
+        /// Their values.
+        values: [u32; 2],
+    },
+}
+
+/// `rows 1 and 3` or `columns 2 and 5`.
+fn equal_pair(first: &AreaName, second: &AreaName) -> String {
+    match (first, second) {
+        (AreaName::Row(a), AreaName::Row(b)) => format!("rows {} and {}", a + 1, b + 1),
+        (AreaName::Column(a), AreaName::Column(b)) => format!("columns {} and {}", a + 1, b + 1),
+        _ => format!("{first} and {second}"),
+    }
+}

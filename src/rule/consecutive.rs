@@ -1,0 +1,135 @@
+//! Consecutive marks: a bar between two side-by-side cells says their values differ by 1;
+//! with the negative rule, two side-by-side cells without a bar never do.
+
+use super::{restrict, Rule};
+use crate::domains::Domains;
+use crate::error::Violation;
+use crate::grid::{cell_name, Cell, Grid};
+use crate::model::Model;
+
+/// The marks of one puzzle, as pairs of side-by-side cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Consecutive {
+    /// Each constrained pair, and whether it is marked (`true`: the values differ by 1;
+    /// `false`: they do not).
+    pairs: Vec<(Cell, Cell, bool)>,
+}
+
+impl Consecutive {
+    /// The marks `bars` on an `n` x `n` grid; with `negative`, every other side-by-side pair
+    /// is not consecutive. Each pair must be two side-by-side cells of the grid.
+    pub fn new(n: usize, bars: &[(Cell, Cell)], negative: bool) -> Self {
+        let ordered = |(a, b): (Cell, Cell)| if a <= b { (a, b) } else { (b, a) };
+        let mut marked: Vec<(Cell, Cell)> = bars.iter().map(|&p| ordered(p)).collect();
+        marked.sort_unstable();
+        marked.dedup();
+        let mut pairs: Vec<(Cell, Cell, bool)> =
+            marked.iter().map(|&(a, b)| (a, b, true)).collect();
+        if negative {
+            let right = (0..n).flat_map(|r| (1..n).map(move |c| ((r, c - 1), (r, c))));
+            let down = (1..n).flat_map(|r| (0..n).map(move |c| ((r - 1, c), (r, c))));
+            let unmarked = right
+                .chain(down)
+                .filter(|p| marked.binary_search(p).is_err());
+            pairs.extend(unmarked.map(|(a, b)| (a, b, false)));
+        }
+        Consecutive { pairs }
+    }
+}
+
+/// Whether two cells are side by side.
+pub fn side_by_side(a: Cell, b: Cell) -> bool {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
+}
+
+/// The values a cell may take beside a cell with candidates `a`, within `all`: one more or
+/// one less than some candidate (`marked`), or other than both neighbours of every
+/// candidate (not marked).
+fn partners(a: u64, all: u64, marked: bool) -> u64 {
+    if marked {
+        return ((a << 1) | (a >> 1)) & all;
+    }
+    match a.count_ones() {
+        1 => all & !((a << 1) | (a >> 1)),
+        // Two candidates two apart rule out only the value between them.
+        2 if (63 - a.leading_zeros()) - a.trailing_zeros() == 2 => all & !(a >> 1 & a << 1),
+        _ => all,
+    }
+}
+
+impl Rule for Consecutive {
+    fn name(&self) -> &'static str {
+        "consecutive"
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let value = |(r, c): Cell| grid.get(r, c);
+        (self.pairs.iter())
+            .filter(|&&(a, b, marked)| (value(a).abs_diff(value(b)) == 1) != marked)
+            .map(|&(a, b, marked)| Violation::Consecutive {
+                cells: [a, b],
+                values: [value(a), value(b)],
+                marked,
+            })
+            .collect()
+    }
+
+    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+        let all = u64::MAX >> (64 - domains.values().len());
+        let cols = domains.cols();
+        let index = |(r, c): Cell| r * cols + c;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &(a, b, marked) in &self.pairs {
+                let (a, b) = (index(a), index(b));
+                for (from, to) in [(a, b), (b, a)] {
+                    let before = shrunk.len();
+                    if !restrict(domains, to, partners(domains.at(from), all, marked), shrunk) {
+                        return false;
+                    }
+                    changed |= shrunk.len() > before;
+                }
+            }
+        }
+        true
+    }
+
+    fn constrain(&self, model: &mut Model) {
+        let values = model.domains().values().len();
+        for &((r1, c1), (r2, c2), marked) in &self.pairs {
+            let pair = format!("{}_{}", cell_name((r1, c1)), cell_name((r2, c2)));
+            for k in 0..values {
+                if marked {
+                    // x[a,k] <= x[b,k-1] + x[b,k+1], and the same from b.
+                    for ((ra, ca), (rb, cb), side) in
+                        [((r1, c1), (r2, c2), 'a'), ((r2, c2), (r1, c1), 'b')]
+                    {
+                        let mut e = model.x(ra, ca, k);
+                        for j in [k.wrapping_sub(1), k + 1]
+                            .into_iter()
+                            .filter(|&j| j < values)
+                        {
+                            e.add_expr(&model.x(rb, cb, j), -1.0);
+                        }
+                        let name = format!("consec_{pair}_{side}{}", k + 1);
+                        model.add(name, e, f64::NEG_INFINITY, 0.0);
+                    }
+                } else if k + 1 < values {
+                    // Not k and k+1, in either order.
+                    for (low, high, side) in [((r1, c1), (r2, c2), 'a'), ((r2, c2), (r1, c1), 'b')]
+                    {
+                        let mut e = model.x(low.0, low.1, k);
+                        e.add_expr(&model.x(high.0, high.1, k + 1), 1.0);
+                        let name = format!("apart_{pair}_{side}{}", k + 1);
+                        model.add(name, e, f64::NEG_INFINITY, 1.0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "consecutive_tests.rs"]
+mod tests;

@@ -1,0 +1,98 @@
+//! Thermometers: values strictly increase from the bulb along each thermometer.
+
+use super::{restrict, Rule};
+use crate::domains::Domains;
+use crate::error::Violation;
+use crate::grid::{cell_name, Cell, Grid};
+use crate::model::Model;
+
+/// The thermometers of one puzzle, each from its bulb to its tip.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thermometers(pub Vec<Vec<Cell>>);
+
+/// The candidates above the lowest of `set` (none when `set` is empty).
+fn above_lowest(set: u64) -> u64 {
+    u64::MAX.checked_shl(set.trailing_zeros() + 1).unwrap_or(0)
+}
+
+/// The candidates below the highest of `set` (none when `set` is empty).
+fn below_highest(set: u64) -> u64 {
+    match set {
+        0 => 0,
+        _ => (1u64 << (63 - set.leading_zeros())) - 1,
+    }
+}
+
+impl Rule for Thermometers {
+    fn name(&self) -> &'static str {
+        "thermometer"
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let value = |(r, c): Cell| grid.get(r, c);
+        let mut found = Vec::new();
+        for (index, cells) in self.0.iter().enumerate() {
+            for pair in cells.windows(2) {
+                if value(pair[0]) >= value(pair[1]) {
+                    found.push(Violation::Thermometer {
+                        index,
+                        cells: [pair[0], pair[1]],
+                        values: [value(pair[0]), value(pair[1])],
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+        let cols = domains.cols();
+        let index = |&(r, c): &Cell| r * cols + c;
+        for cells in &self.0 {
+            let cells: Vec<usize> = cells.iter().map(index).collect();
+            // Bounds along a chain: a pass up from the bulb and one down from the tip, until
+            // neither removes anything.
+            loop {
+                let before = shrunk.len();
+                for i in 1..cells.len() {
+                    let keep = above_lowest(domains.at(cells[i - 1]));
+                    if !restrict(domains, cells[i], keep, shrunk) {
+                        return false;
+                    }
+                }
+                for i in (0..cells.len() - 1).rev() {
+                    let keep = below_highest(domains.at(cells[i + 1]));
+                    if !restrict(domains, cells[i], keep, shrunk) {
+                        return false;
+                    }
+                }
+                if shrunk.len() == before {
+                    break;
+                }
+            }
+        }
+        true
+    }
+
+    fn constrain(&self, model: &mut Model) {
+        for (index, cells) in self.0.iter().enumerate() {
+            for pair in cells.windows(2) {
+                let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
+                // v[next] - v[previous] >= 1
+                let mut e = model.value(r2, c2);
+                e.add_expr(&model.value(r1, c1), -1.0);
+                let name = format!(
+                    "thermo{}_{}_{}",
+                    index + 1,
+                    cell_name(pair[0]),
+                    cell_name(pair[1])
+                );
+                model.add(name, e, 1.0, f64::INFINITY);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "thermometer_tests.rs"]
+mod tests;
