@@ -109,33 +109,35 @@ impl Spec {
 /// Consecutive marks between side-by-side cells, and thermometers of at least two cells,
 /// each cell a neighbour of the one before (diagonals too) and none twice, as rules.
 fn checked_rules(other: OtherRules, n: usize) -> Result<Vec<Arc<dyn Rule>>, ParseError> {
+    let place = |what: String, problem| {
+        ParseError::whole(Problem::In {
+            place: what,
+            problem: Box::new(problem),
+        })
+    };
+    let not_next = |(first, second), how| Problem::NotNext { first, second, how };
     let mut rules: Vec<Arc<dyn Rule>> = Vec::new();
-    let not_next =
-        |(first, second), how| ParseError::whole(Problem::NotNext { first, second, how });
-    if let Some(&(a, b)) = other.bars.iter().find(|&&(a, b)| !side_by_side(a, b)) {
-        return Err(not_next((a, b), "side by side"));
+    let apart = (other.bars.iter().enumerate()).find(|(_, &(a, b))| !side_by_side(a, b));
+    if let Some((i, &pair)) = apart {
+        let what = format!("consecutive mark {}", i + 1);
+        return Err(place(what, not_next(pair, "side by side")));
     }
     if !other.bars.is_empty() || other.negative {
         rules.push(Arc::new(Consecutive::new(n, &other.bars, other.negative)));
     }
     for (i, cells) in other.thermometers.iter().enumerate() {
-        let place = |problem| {
-            ParseError::whole(Problem::In {
-                place: format!("thermometer {}", i + 1),
-                problem: Box::new(problem),
-            })
-        };
+        let what = || format!("thermometer {}", i + 1);
         if cells.len() < 2 {
-            return Err(place(Problem::ShortThermometer(cells.len())));
+            return Err(place(what(), Problem::ShortThermometer(cells.len())));
         }
         let touching =
             |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
         if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {
-            return Err(not_next((pair[0], pair[1]), "neighbours"));
+            return Err(place(what(), not_next((pair[0], pair[1]), "neighbours")));
         }
         let repeated = (cells.iter().enumerate()).find(|&(j, c)| cells[..j].contains(c));
         if let Some((_, &cell)) = repeated {
-            return Err(place(Problem::CellTwice(cell)));
+            return Err(place(what(), Problem::CellTwice(cell)));
         }
     }
     if !other.thermometers.is_empty() {
