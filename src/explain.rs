@@ -2,34 +2,12 @@
 //! clues (givens, cages) that already has none; for one with several, a few givens from the
 //! first solution that make it unique. Every check is a full solve (reductions, split, HiGHS).
 
+use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::pipeline::{self, Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
-
-/// One clue of a puzzle: a given or a cage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Clue {
-    /// A cell given in the input.
-    Given {
-        /// The cell, 0-based.
-        cell: Cell,
-        /// Its value.
-        value: u32,
-    },
-    /// A cage of the input.
-    Cage {
-        /// Its position in the input, 0-based.
-        index: usize,
-        /// Its op symbol (`+`, `?`, ...).
-        op: &'static str,
-        /// Its target.
-        target: u64,
-        /// Its cells, 0-based, to name it by.
-        cells: Vec<Cell>,
-    },
-}
 
 /// What `--explain` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +63,7 @@ struct Check<'a> {
 }
 
 /// What a variant of the puzzle turned out to be.
-enum Verdict {
+enum Answer {
     Infeasible,
     Solvable,
     Unique,
@@ -102,7 +80,7 @@ impl Check<'_> {
         }
     }
 
-    fn solve(&self, clues: &[Clue], question: Question) -> Result<Verdict, SolveError> {
+    fn solve(&self, clues: &[Clue], question: Question) -> Result<Answer, SolveError> {
         let Some(variant) = self.puzzle.with_clues(clues) else {
             return Err(SolveError::Backend(
                 "the puzzle cannot change its clues".into(),
@@ -112,11 +90,11 @@ impl Check<'_> {
             match (pipeline::solve(variant.as_ref(), &self.options(question), self.deadline)?)
                 .outcome
             {
-                Outcome::Infeasible { .. } => Verdict::Infeasible,
-                Outcome::Timeout { .. } => Verdict::TimeLimit,
-                Outcome::Several { first, second } => Verdict::Several(first, second),
-                Outcome::Unique(_) => Verdict::Unique,
-                Outcome::Solved(_) | Outcome::Counted { .. } => Verdict::Solvable,
+                Outcome::Infeasible { .. } => Answer::Infeasible,
+                Outcome::Timeout { .. } => Answer::TimeLimit,
+                Outcome::Several { first, second } => Answer::Several(first, second),
+                Outcome::Unique(_) => Answer::Unique,
+                Outcome::Solved(_) | Outcome::Counted { .. } => Answer::Solvable,
                 // Only a proposed grid is rejected, and a search proposes none.
                 Outcome::Rejected { .. } => {
                     return Err(SolveError::Backend("a search rejected its own grid".into()))
@@ -133,14 +111,14 @@ impl Check<'_> {
         fixed: &[Clue],
         mut items: Vec<Clue>,
         question: Question,
-        holds: fn(&Verdict) -> bool,
+        holds: fn(&Answer) -> bool,
     ) -> Result<Option<Vec<Clue>>, SolveError> {
         let mut i = 0;
         while i < items.len() {
             let mut trial = items.clone();
             trial.remove(i);
             match self.solve(&[fixed, &trial].concat(), question)? {
-                Verdict::TimeLimit => return Ok(None),
+                Answer::TimeLimit => return Ok(None),
                 verdict if holds(&verdict) => items = trial,
                 _ => i += 1,
             }
@@ -151,7 +129,7 @@ impl Check<'_> {
     /// A minimal set of clues with no solution, and which of them the whole puzzle can do
     /// without on its own.
     fn conflict(&self, all: Vec<Clue>) -> Result<Explanation, SolveError> {
-        let infeasible = |v: &Verdict| matches!(v, Verdict::Infeasible);
+        let infeasible = |v: &Answer| matches!(v, Answer::Infeasible);
         let Some(clues) = self.filter(&[], all.clone(), Question::Solve, infeasible)? else {
             return Ok(Explanation::TimeLimit);
         };
@@ -159,11 +137,11 @@ impl Check<'_> {
         for clue in &clues {
             let rest: Vec<Clue> = all.iter().filter(|c| *c != clue).cloned().collect();
             match self.solve(&rest, Question::Solve)? {
-                Verdict::TimeLimit => {
+                Answer::TimeLimit => {
                     solvable_without = None;
                     break;
                 }
-                Verdict::Infeasible => {}
+                Answer::Infeasible => {}
                 _ => solvable_without
                     .get_or_insert_with(Vec::new)
                     .push(clue.clone()),
@@ -193,14 +171,14 @@ impl Check<'_> {
             added.push(given(cell));
             let all = [clues.clone(), added.clone()].concat();
             match self.solve(&all, Question::Unique)? {
-                Verdict::Unique => break,
-                Verdict::Several(a, b) => other = if a == *first { b } else { a },
-                Verdict::TimeLimit => return Ok(Explanation::TimeLimit),
+                Answer::Unique => break,
+                Answer::Several(a, b) => other = if a == *first { b } else { a },
+                Answer::TimeLimit => return Ok(Explanation::TimeLimit),
                 // The first solution keeps every added given: these cannot happen.
-                Verdict::Infeasible | Verdict::Solvable => break,
+                Answer::Infeasible | Answer::Solvable => break,
             }
         }
-        let unique = |v: &Verdict| matches!(v, Verdict::Unique);
+        let unique = |v: &Answer| matches!(v, Answer::Unique);
         Ok(
             match self.filter(&clues, added, Question::Unique, unique)? {
                 Some(kept) => Explanation::Repair(kept),

@@ -9,7 +9,7 @@ use crate::puzzle::Puzzle;
 
 /// Which model is written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Formulation {
+pub enum ModelFormulation {
     /// The model as HiGHS is handed it: candidates left by the exact reductions, decided
     /// cells folded into constants, cage tables.
     #[default]
@@ -30,10 +30,10 @@ pub enum NoModel {
 /// The puzzle's model in `formulation`, built by `deadline`.
 pub fn model(
     puzzle: &dyn Puzzle,
-    formulation: Formulation,
+    formulation: ModelFormulation,
     deadline: Deadline,
 ) -> Result<Model, NoModel> {
-    if formulation == Formulation::Documents {
+    if formulation == ModelFormulation::Documents {
         return puzzle.documents_model().ok_or(NoModel::NotCovered);
     }
     let (rows, cols) = puzzle.shape();
@@ -72,10 +72,10 @@ mod tests {
         let text = std::fs::read_to_string("puzzles/sudoku/hard-9x9.txt").unwrap();
         let parsed = (sudoku.parse)(&text, &puzzle::Options::new()).unwrap();
         let puzzle = parsed.into_iter().next().unwrap().puzzle.unwrap();
-        let written = model(puzzle.as_ref(), Formulation::Reduced, Deadline::none());
+        let written = model(puzzle.as_ref(), ModelFormulation::Reduced, Deadline::none());
         assert!(written.is_ok());
         let spent = Deadline::after(Some(std::time::Duration::ZERO));
-        let written = model(puzzle.as_ref(), Formulation::Reduced, spent);
+        let written = model(puzzle.as_ref(), ModelFormulation::Reduced, spent);
         assert_eq!(written.err(), Some(NoModel::TimeLimit));
     }
 }

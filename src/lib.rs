@@ -25,6 +25,7 @@
 
 pub mod backend;
 pub mod cage;
+pub mod clue;
 pub mod deadline;
 pub mod domains;
 pub mod error;

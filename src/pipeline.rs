@@ -7,7 +7,7 @@ use crate::deadline::Deadline;
 
 use crate::backend::{Backend, Session, SolverStats, Status};
 use crate::error::{SolveError, Violation};
-use crate::export::Formulation;
+use crate::export::ModelFormulation;
 use crate::grid::Grid;
 use crate::model::Model;
 use crate::puzzle::{OptionalRule, Puzzle, Reduced};
@@ -38,7 +38,7 @@ pub struct SolveOptions {
     /// Which engine decides what the exact reductions leave open.
     pub engine: Engine,
     /// The model a MIP solver is handed: the reduced one or the documents' own.
-    pub formulation: Formulation,
+    pub formulation: ModelFormulation,
 }
 
 /// Which engine decides the questions the exact reductions leave open.
@@ -61,11 +61,11 @@ impl Engine {
     /// The solver that answers once the split (if any) stops. The documents' model is a MIP
     /// (its KenKen products are logarithms, which have no exact clauses): `auto` hands it to
     /// HiGHS.
-    fn solver(self, formulation: Formulation) -> Backend {
+    fn solver(self, formulation: ModelFormulation) -> Backend {
         match (self, formulation) {
             (Engine::Only(solver), _) => solver,
-            (Engine::Auto, Formulation::Documents) => Backend::Highs,
-            (Engine::Auto, Formulation::Reduced) => AUTO_BACKEND,
+            (Engine::Auto, ModelFormulation::Documents) => Backend::Highs,
+            (Engine::Auto, ModelFormulation::Reduced) => AUTO_BACKEND,
         }
     }
 }
@@ -212,20 +212,20 @@ pub fn solve(
 ) -> Result<Report, SolveError> {
     let started = Instant::now();
     let mut solver = match options.formulation {
-        Formulation::Documents => {
+        ModelFormulation::Documents => {
             let model = puzzle.documents_model().ok_or_else(|| {
                 SolveError::Backend("the formulation documents do not cover this kind".into())
             })?;
             let mut solver = Solver::on_model(
                 puzzle,
                 model,
-                options.engine.solver(Formulation::Documents),
+                options.engine.solver(ModelFormulation::Documents),
                 deadline,
             );
             solver.stats.model = started.elapsed();
             solver
         }
-        Formulation::Reduced => {
+        ModelFormulation::Reduced => {
             let Some(reduced) = puzzle.reduce(deadline) else {
                 let stats = Stats {
                     decided_by: vec!["reductions"],
@@ -353,7 +353,7 @@ impl<'a> Solver<'a> {
             reduced: Some(reduced),
             deadline,
             decided,
-            backend: engine.solver(Formulation::Reduced),
+            backend: engine.solver(ModelFormulation::Reduced),
             session: None,
             found: Vec::new(),
             forbidden: 0,

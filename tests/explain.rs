@@ -6,7 +6,7 @@
 mod common;
 
 use common::{public_text, run};
-use mipsolve::explain::Clue;
+use mipsolve::clue::Clue;
 use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::{self, Options, Puzzle};
 use serde_json::Value;

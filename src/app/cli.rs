@@ -9,7 +9,7 @@ use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
 use mipsolve::backend::Backend;
-use mipsolve::export::Formulation;
+use mipsolve::export::ModelFormulation;
 use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Engine, Question, SolveOptions};
 use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
@@ -68,7 +68,7 @@ pub struct WriteModel {
     /// LP or MPS.
     pub format: ModelFormat,
     /// The reduced model the solver is handed, or the documents' own.
-    pub formulation: Formulation,
+    pub formulation: ModelFormulation,
 }
 
 /// The options every kind shares.
@@ -299,10 +299,10 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
     }
     let common = Common::from_arg_matches(sub)?;
     let formulation = match common.formulation {
-        FormulationArg::Reduced => Formulation::Reduced,
-        FormulationArg::Documents => Formulation::Documents,
+        FormulationArg::Reduced => ModelFormulation::Reduced,
+        FormulationArg::Documents => ModelFormulation::Documents,
     };
-    if formulation == Formulation::Documents {
+    if formulation == ModelFormulation::Documents {
         // The documents state their cages: arithmetic, with logarithms for products.
         for (name, value) in [("cages", "table"), ("products", "exact")] {
             if options.get(name) == Some(value) {

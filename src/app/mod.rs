@@ -21,7 +21,7 @@ use mipsolve::{explain, pipeline};
 
 use cli::Config;
 use output::Output;
-use record::{Record, Solved, Verdict};
+use record::{Record, Solved, Status};
 use walk::Item;
 
 /// Runs the whole batch and returns the exit code (the worst verdict).
@@ -48,7 +48,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         .build()?;
     let progress = progress::bar(config.quiet, items.len());
     let output = config.format.output(items.len() > 1);
-    let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
     let stop = AtomicBool::new(false);
     let mut failure: Option<io::Error> = None;
     let (tx, rx) = mpsc::channel::<(usize, Record)>();
@@ -67,7 +67,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         for (i, record) in rx {
             pending.insert(i, record);
             while let Some(record) = pending.remove(&next) {
-                *counts.entry(record.verdict()).or_default() += 1;
+                *counts.entry(record.status()).or_default() += 1;
                 // The bar is drawn only while standard output is held (see progress.rs).
                 let stdout = io::stdout();
                 let mut out = stdout.lock();
@@ -158,22 +158,22 @@ fn solve_puzzle(
 }
 
 /// The closing summary line.
-fn summary(counts: &BTreeMap<Verdict, usize>, skipped: Option<&str>, seconds: f64) -> String {
+fn summary(counts: &BTreeMap<Status, usize>, skipped: Option<&str>, seconds: f64) -> String {
     let count = |v| counts.get(&v).copied().unwrap_or(0);
     let total: usize = counts.values().sum();
     let skipped = skipped.map_or(String::new(), |note| format!("; {note}"));
-    let rejected = match count(Verdict::Rejected) {
+    let rejected = match count(Status::Rejected) {
         0 => String::new(),
         n => format!(", {n} not a solution"),
     };
     format!(
         "mipsolve: {total} puzzles: {} solved, {} infeasible, {} not unique, {} timeout, \
          {} error{rejected}; {seconds:.2} s, {:.1} puzzles/s{skipped}",
-        count(Verdict::Solved),
-        count(Verdict::Infeasible),
-        count(Verdict::NotUnique),
-        count(Verdict::Timeout),
-        count(Verdict::Error),
+        count(Status::Solved),
+        count(Status::Infeasible),
+        count(Status::NotUnique),
+        count(Status::Timeout),
+        count(Status::Error),
         total as f64 / seconds.max(1e-9),
     )
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use mipsolve::deadline::Deadline;
-use mipsolve::export::{self, Formulation, NoModel};
+use mipsolve::export::{self, ModelFormulation, NoModel};
 use mipsolve::model_text;
 use mipsolve::pipeline::{Outcome, Question};
 use mipsolve::puzzle::Puzzle;
@@ -53,8 +53,8 @@ pub fn write(
     deadline: Deadline,
 ) -> Result<(), String> {
     let (which, formulation) = match spec.formulation {
-        Formulation::Reduced => ("the reduced model, after the exact reductions", "reduced"),
-        Formulation::Documents => ("the formulation documents' model", "documents"),
+        ModelFormulation::Reduced => ("the reduced model, after the exact reductions", "reduced"),
+        ModelFormulation::Documents => ("the formulation documents' model", "documents"),
     };
     let model = export::model(puzzle, spec.formulation, deadline).map_err(|e| match e {
         NoModel::NotCovered => format!("no {formulation} model for this kind"),

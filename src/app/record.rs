@@ -1,6 +1,7 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
-use mipsolve::explain::{Clue, Explanation};
+use mipsolve::clue::Clue;
+use mipsolve::explain::Explanation;
 use mipsolve::grid::cell_name;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
@@ -45,7 +46,7 @@ pub struct Solved {
 
 /// How a record counts in the summary and the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Verdict {
+pub enum Status {
     /// Solved (and unique, when asked).
     Solved,
     /// Two solutions found.
@@ -60,32 +61,32 @@ pub enum Verdict {
     Error,
 }
 
-impl Verdict {
+impl Status {
     /// The exit code this verdict asks for: 0, 1, or 2 for errors.
     pub fn exit_code(self) -> u8 {
         match self {
-            Verdict::Solved => 0,
-            Verdict::NotUnique | Verdict::Infeasible | Verdict::Timeout | Verdict::Rejected => 1,
-            Verdict::Error => 2,
+            Status::Solved => 0,
+            Status::NotUnique | Status::Infeasible | Status::Timeout | Status::Rejected => 1,
+            Status::Error => 2,
         }
     }
 }
 
 impl Record {
     /// The verdict for counting and the exit code.
-    pub fn verdict(&self) -> Verdict {
+    pub fn status(&self) -> Status {
         match &self.result {
-            Err(_) => Verdict::Error,
+            Err(_) => Status::Error,
             Ok(s) => match s.outcome {
-                Outcome::Solved(_) | Outcome::Unique(_) => Verdict::Solved,
+                Outcome::Solved(_) | Outcome::Unique(_) => Status::Solved,
                 Outcome::Counted { end, .. } => match end {
-                    CountEnd::All | CountEnd::Limit => Verdict::Solved,
-                    CountEnd::TimeLimit => Verdict::Timeout,
+                    CountEnd::All | CountEnd::Limit => Status::Solved,
+                    CountEnd::TimeLimit => Status::Timeout,
                 },
-                Outcome::Several { .. } => Verdict::NotUnique,
-                Outcome::Infeasible { .. } => Verdict::Infeasible,
-                Outcome::Timeout { .. } => Verdict::Timeout,
-                Outcome::Rejected { .. } => Verdict::Rejected,
+                Outcome::Several { .. } => Status::NotUnique,
+                Outcome::Infeasible { .. } => Status::Infeasible,
+                Outcome::Timeout { .. } => Status::Timeout,
+                Outcome::Rejected { .. } => Status::Rejected,
             },
         }
     }

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use crate::cage::table::shared_areas;
 use crate::cage::{Cage, Op, Products, Table, Tables};
+use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
-use crate::explain::Clue;
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
@@ -28,7 +28,7 @@ const MATCHING_FROM: usize = 25;
 
 /// How cages become linear constraints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Formulation {
+pub struct CageFormulation {
     /// A cage with open cells and at most 1000 assignments chooses one of them: binary `z_t`,
     /// `sum z_t = 1`, `x[cell,k] = sum of z_t giving the cell k`. Off, every cage uses the
     /// arithmetic formulation, as in the formulation documents.
@@ -37,9 +37,9 @@ pub struct Formulation {
     pub products: Products,
 }
 
-impl Default for Formulation {
+impl Default for CageFormulation {
     fn default() -> Self {
-        Formulation {
+        CageFormulation {
             tables: true,
             products: Products::Exact,
         }
@@ -63,7 +63,7 @@ pub struct Latin {
     areas: Arc<[Area]>,
     cages: Vec<Cage>,
     givens: Grid,
-    formulation: Formulation,
+    formulation: CageFormulation,
     style: Style,
     /// Rules beyond areas and cages (consecutive marks, thermometers).
     rules: Vec<Arc<dyn Rule>>,
@@ -84,7 +84,7 @@ impl Latin {
             areas: areas.into(),
             cages,
             givens,
-            formulation: Formulation::default(),
+            formulation: CageFormulation::default(),
             style,
             rules: Vec::new(),
             variant: None,
@@ -104,7 +104,7 @@ impl Latin {
     }
 
     /// The same puzzle with cages formulated as `formulation` says.
-    pub fn with_formulation(mut self, formulation: Formulation) -> Self {
+    pub fn with_formulation(mut self, formulation: CageFormulation) -> Self {
         self.formulation = formulation;
         self
     }

@@ -17,10 +17,10 @@ pub use registry::{
 };
 
 use crate::cage::Tables;
+use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
-use crate::explain::Clue;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 

@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use mipsolve::explain::{Clue, Explanation};
+use mipsolve::clue::Clue;
+use mipsolve::explain::Explanation;
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use serde::Serialize;

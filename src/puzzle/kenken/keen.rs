@@ -9,14 +9,14 @@ use super::parse::{validate, RawCage, RawPuzzle};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
 use crate::puzzle::gameid::{at, blocks, game_of, id_lines, Game};
-use crate::puzzle::latin::{Formulation, Latin};
+use crate::puzzle::latin::{CageFormulation, Latin};
 use crate::puzzle::Entry;
 
 /// The block-structure letter for a run of joins with no boundary, in Keen's decoder.
 const LONG_RUN: (char, usize) = ('y', 25);
 
 /// Reads every game ID line (blank and `#` lines skipped); a bad ID fails only itself.
-pub fn parse_ids(text: &str, formulation: Formulation) -> Vec<Entry<Latin>> {
+pub fn parse_ids(text: &str, formulation: CageFormulation) -> Vec<Entry<Latin>> {
     id_lines(text)
         .map(|(line, id)| Entry {
             line,
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn the_notes_four_by_four_id_reads_as_its_cages() {
-        let id = parse_ids("4:_a_6ac_a_a3,m6a5d2s1s1m3d2", Formulation::default());
+        let id = parse_ids("4:_a_6ac_a_a3,m6a5d2s1s1m3d2", CageFormulation::default());
         let json = r#"{"size": 4, "cages": [
             {"op": "*", "target": 6, "cells": [[1,1],[2,1],[3,1]]},
             {"op": "+", "target": 5, "cells": [[1,2],[1,3]]},
@@ -160,7 +160,7 @@ mod tests {
             {"op": "-", "target": 1, "cells": [[2,3],[3,3]]},
             {"op": "*", "target": 3, "cells": [[3,4],[4,3],[4,4]]},
             {"op": "/", "target": 2, "cells": [[4,1],[4,2]]}]}"#;
-        let from_json = parse_kenkens(json, Formulation::default()).unwrap();
+        let from_json = parse_kenkens(json, CageFormulation::default()).unwrap();
         let cages = |p: &Latin| -> Vec<_> {
             let mut all: Vec<_> = p
                 .cages()
@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn malformed_ids_name_the_position() {
         let error = |id: &str| {
-            parse_ids(id, Formulation::default())
+            parse_ids(id, CageFormulation::default())
                 .remove(0)
                 .puzzle
                 .unwrap_err()

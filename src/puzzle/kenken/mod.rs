@@ -6,7 +6,7 @@ mod parse;
 
 pub use parse::parse_kenkens;
 
-use super::latin::{Formulation, Latin};
+use super::latin::{CageFormulation, Latin};
 use super::{boxed, gameid, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::cage::Products;
 use crate::error::{ParseError, Problem};
@@ -80,7 +80,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
 }
 
 /// The cage formulation the options ask for.
-fn formulation(options: &Options) -> Result<Formulation, Problem> {
+fn formulation(options: &Options) -> Result<CageFormulation, Problem> {
     let bad = |name: &'static str, value: &str| Problem::Option {
         name,
         message: format!("unknown value '{value}'"),
@@ -95,5 +95,5 @@ fn formulation(options: &Options) -> Result<Formulation, Problem> {
         Some("log") => Products::Log,
         Some(other) => return Err(bad("products", other)),
     };
-    Ok(Formulation { tables, products })
+    Ok(CageFormulation { tables, products })
 }

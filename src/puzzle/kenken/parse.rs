@@ -12,7 +12,7 @@ use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
 use crate::puzzle::json::{self, entries, whole_number, written};
-use crate::puzzle::latin::{Formulation, Latin, Style};
+use crate::puzzle::latin::{CageFormulation, Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
 
@@ -39,14 +39,14 @@ const MAX_ERRORS: usize = 20;
 /// Parses a file into its puzzles; a bad puzzle in a collection fails only itself.
 pub fn parse_kenkens(
     text: &str,
-    formulation: Formulation,
+    formulation: CageFormulation,
 ) -> Result<Vec<Entry<Latin>>, ParseError> {
     entries(text, |raw: RawPuzzle, _| validate(raw, formulation))
 }
 
 /// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
 /// name the cage by number, op and target.
-pub(super) fn validate(raw: RawPuzzle, formulation: Formulation) -> Result<Latin, ParseError> {
+pub(super) fn validate(raw: RawPuzzle, formulation: CageFormulation) -> Result<Latin, ParseError> {
     let n = whole_number(&raw.size).unwrap_or(0) as usize;
     if !(1..=MAX_SIZE).contains(&n) {
         let problem = match whole_number(&raw.size) {

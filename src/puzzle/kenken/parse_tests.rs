@@ -1,7 +1,7 @@
 use super::*;
 
 fn error(text: &str) -> String {
-    match parse_kenkens(text, Formulation::default()) {
+    match parse_kenkens(text, CageFormulation::default()) {
         Err(e) => e.to_string(),
         Ok(mut all) => match all.remove(0).puzzle {
             Ok(_) => panic!("parsed, expected an error"),
@@ -20,7 +20,7 @@ const GOOD: &str = r#"{"op": "+", "target": 3, "cells": [[1,1],[1,2]]},
 
 #[test]
 fn reads_a_puzzle_and_its_cages() {
-    let k = parse_kenkens(&with_cages(GOOD), Formulation::default())
+    let k = parse_kenkens(&with_cages(GOOD), CageFormulation::default())
         .unwrap()
         .remove(0)
         .puzzle
@@ -42,7 +42,7 @@ fn accepts_op_aliases() {
             r#"{{"op": "{alias}", "target": 2, "cells": [[1,1],[1,2]]}},
                {{"op": "/", "target": 2, "cells": [[2,1],[2,2]]}}"#
         ));
-        let k = parse_kenkens(&text, Formulation::default())
+        let k = parse_kenkens(&text, CageFormulation::default())
             .unwrap()
             .remove(0)
             .puzzle
@@ -55,7 +55,7 @@ fn accepts_op_aliases() {
 fn reads_a_collection_and_isolates_bad_puzzles() {
     let good = with_cages(GOOD);
     let text = format!("[{good}, {{\"size\": 2, \"cages\": []}}, {good}]");
-    let all = parse_kenkens(&text, Formulation::default()).unwrap();
+    let all = parse_kenkens(&text, CageFormulation::default()).unwrap();
     assert_eq!(all.len(), 3);
     assert!(all[0].puzzle.is_ok() && all[2].puzzle.is_ok());
     assert_eq!(
@@ -171,7 +171,7 @@ fn reads_numbers_written_as_strings_or_with_a_zero_fraction_and_ops_with_spaces(
     let text = r#"{"size": "2", "cages": [
         {"op": " + ", "target": 3.0, "cells": [["1","1"],[1,2]]},
         {"op": "-", "target": "1", "cells": [[2,1],[2,2]]}]}"#;
-    let k = parse_kenkens(text, Formulation::default())
+    let k = parse_kenkens(text, CageFormulation::default())
         .unwrap()
         .remove(0)
         .puzzle

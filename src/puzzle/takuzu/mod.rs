@@ -12,10 +12,10 @@ use super::{
     boxed, gameid, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced,
 };
 use crate::cage::Tables;
+use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
-use crate::explain::Clue;
 use crate::geometry::{columns, rows, Area};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
