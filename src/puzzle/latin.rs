@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::cage::table::shared_areas;
+use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::clue::Clue;
 use crate::deadline::Deadline;

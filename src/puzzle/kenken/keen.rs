@@ -3,10 +3,9 @@
 //! `s` subtract, `m` multiply, `d` divide) and a target per cage, in the order of the cages'
 //! first cells.
 
-use serde_json::Value;
-
-use super::parse::{validate, RawCage, RawPuzzle};
+use super::parse::{build, label, CageSpec};
 use super::MAX_SIZE;
+use crate::cage::{Cage, Op};
 use crate::error::{ParseError, Problem};
 use crate::puzzle::gameid::{at, blocks, game_of, id_lines, Game};
 use crate::puzzle::latin::{CageFormulation, Latin};
@@ -20,9 +19,9 @@ pub fn parse_ids(text: &str, formulation: CageFormulation) -> Vec<Entry<Latin>> 
     id_lines(text)
         .map(|(line, id)| Entry {
             line,
-            puzzle: raw(id)
+            puzzle: decode(id)
                 .map_err(|problem| ParseError::at(line, problem))
-                .and_then(|raw| validate(raw, formulation).map_err(|e| placed(e, line))),
+                .and_then(|(n, cages)| build(n, cages, formulation).map_err(|e| placed(e, line))),
         })
         .collect()
 }
@@ -33,8 +32,8 @@ fn placed(mut e: ParseError, line: usize) -> ParseError {
     e
 }
 
-/// The puzzle an ID describes, as the JSON reader's raw puzzle.
-fn raw(id: &str) -> Result<RawPuzzle, Problem> {
+/// The size and cages an ID describes.
+fn decode(id: &str) -> Result<(usize, Vec<CageSpec>), Problem> {
     let (params, desc) = match game_of(id) {
         Some((Game::Keen, params, desc)) => (params, desc),
         Some((other, ..)) => return Err(other.elsewhere()),
@@ -66,28 +65,27 @@ fn raw(id: &str) -> Result<RawPuzzle, Problem> {
     let clue_start = start + cages.len() + 1;
     let mut clues = clue_list(clues, clue_start)?.into_iter();
     let count = block.iter().max().map_or(0, |m| m + 1);
-    let mut raw_cages = Vec::with_capacity(count);
+    let mut specs = Vec::with_capacity(count);
     for cage in 0..count {
         let (op, target) = clues
             .next()
             .ok_or_else(|| at(id.len(), format!("{count} cages but fewer clues")))?;
         let cells = (block.iter().enumerate())
             .filter(|&(_, &b)| b == cage)
-            .map(|(i, _)| Value::from(vec![i / n + 1, i % n + 1]))
+            .map(|(i, _)| (i / n, i % n))
             .collect();
-        raw_cages.push(RawCage {
-            op: op.to_string(),
-            target: Value::from(target),
-            cells,
+        specs.push(CageSpec {
+            label: label(cage, op.symbol(), &target.to_string()),
+            cage: match target {
+                0 => Err(Problem::Target),
+                _ => Ok(Cage { op, target, cells }),
+            },
         });
     }
     if clues.next().is_some() {
         return Err(at(id.len(), format!("more clues than the {count} cages")));
     }
-    Ok(RawPuzzle {
-        size: Value::from(n),
-        cages: raw_cages,
-    })
+    Ok((n, specs))
 }
 
 /// The letters of a block structure with repeat counts expanded, each with its position.
@@ -114,16 +112,16 @@ fn repeated(section: &str, start: usize) -> Result<Vec<(usize, char)>, Problem> 
     Ok(out)
 }
 
-/// The clues: an op letter and a number each, as the JSON op symbols.
-fn clue_list(section: &str, start: usize) -> Result<Vec<(&'static str, u64)>, Problem> {
+/// The clues: an op letter and a number each.
+fn clue_list(section: &str, start: usize) -> Result<Vec<(Op, u64)>, Problem> {
     let mut clues = Vec::new();
     let mut chars = section.char_indices().peekable();
     while let Some((i, ch)) = chars.next() {
         let op = match ch {
-            'a' => "+",
-            's' => "-",
-            'm' => "*",
-            'd' => "/",
+            'a' => Op::Add,
+            's' => Op::Sub,
+            'm' => Op::Mul,
+            'd' => Op::Div,
             other => {
                 return Err(at(
                     start + i + 1,

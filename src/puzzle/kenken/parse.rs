@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::MAX_SIZE;
-use crate::cage::table::shared_areas;
+use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Table};
 use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
@@ -19,18 +19,27 @@ use crate::puzzle::Entry;
 /// A puzzle as JSON.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawPuzzle {
-    pub size: Value,
-    pub cages: Vec<RawCage>,
+struct RawPuzzle {
+    size: Value,
+    cages: Vec<RawCage>,
 }
 
 /// A cage as written; numbers may be JSON numbers or strings of digits.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawCage {
-    pub op: String,
-    pub target: Value,
-    pub cells: Vec<Value>,
+struct RawCage {
+    op: String,
+    target: Value,
+    cells: Vec<Value>,
+}
+
+/// A cage read from any form (JSON, a Keen game ID), before the checks that need the whole
+/// puzzle: its label for messages, and its op, target and 0-based cells or what is wrong.
+pub(super) struct CageSpec {
+    /// How messages name the cage.
+    pub label: CageLabel,
+    /// The cage as read.
+    pub cage: Result<Cage, Problem>,
 }
 
 /// At most this many errors are reported for one puzzle.
@@ -41,46 +50,81 @@ pub fn parse_kenkens(
     text: &str,
     formulation: CageFormulation,
 ) -> Result<Vec<Entry<Latin>>, ParseError> {
-    entries(text, |raw: RawPuzzle, _| validate(raw, formulation))
+    entries(text, |raw: RawPuzzle, _| {
+        let n = size(&raw.size)?;
+        let cages = (raw.cages.into_iter().enumerate())
+            .map(|(i, rc)| CageSpec {
+                label: label(i, &rc.op, &written(&rc.target)),
+                cage: read_cage(rc, n),
+            })
+            .collect();
+        build(n, cages, formulation)
+    })
 }
 
-/// Checks the size and every cage, reporting up to [`MAX_ERRORS`] errors at once; messages
-/// name the cage by number, op and target.
-pub(super) fn validate(raw: RawPuzzle, formulation: CageFormulation) -> Result<Latin, ParseError> {
-    let n = whole_number(&raw.size).unwrap_or(0) as usize;
-    if !(1..=MAX_SIZE).contains(&n) {
-        let problem = match whole_number(&raw.size) {
-            Some(_) => Problem::Size {
-                size: n,
-                min: 1,
-                max: MAX_SIZE,
-            },
-            None => Problem::NotANumber {
-                what: "size",
-                found: written(&raw.size),
-            },
-        };
-        return Err(ParseError::whole(problem));
+/// The label of cage `i` (0-based) with its op and target as written.
+pub(super) fn label(i: usize, op: &str, target: &str) -> CageLabel {
+    CageLabel {
+        number: i + 1,
+        rule: format!("op \"{op}\", target {target}"),
     }
+}
+
+/// The side of the grid, a whole number from 1 to [`MAX_SIZE`].
+fn size(value: &Value) -> Result<usize, ParseError> {
+    let n = whole_number(value).unwrap_or(0) as usize;
+    if (1..=MAX_SIZE).contains(&n) {
+        return Ok(n);
+    }
+    let problem = match whole_number(value) {
+        Some(_) => Problem::Size {
+            size: n,
+            min: 1,
+            max: MAX_SIZE,
+        },
+        None => Problem::NotANumber {
+            what: "size",
+            found: written(value),
+        },
+    };
+    Err(ParseError::whole(problem))
+}
+
+/// A JSON cage read: a known op, a positive target and cells inside the grid.
+fn read_cage(rc: RawCage, n: usize) -> Result<Cage, Problem> {
+    let op = Op::from_symbol(rc.op.trim()).ok_or_else(|| Problem::UnknownOp(rc.op.clone()))?;
+    let target = whole_number(&rc.target)
+        .filter(|&t| t > 0)
+        .ok_or(Problem::Target)?;
+    let cells = (rc.cells.iter())
+        .map(|value| json::cell(value, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Cage { op, target, cells })
+}
+
+/// The puzzle of side `n` with these cages, each checked (its size for its op, its cells in
+/// no other cage, some values meeting it) and every cell in a cage; up to [`MAX_ERRORS`]
+/// errors are reported at once, each naming its cage by number, op and target.
+pub(super) fn build(
+    n: usize,
+    cages: Vec<CageSpec>,
+    formulation: CageFormulation,
+) -> Result<Latin, ParseError> {
     let lines = [rows(n, n), columns(n, n)].concat();
     let full = Domains::full(n, n, (1..=n as i64).collect());
     let mut errors = Vec::new();
     let mut owner: Vec<Option<usize>> = vec![None; n * n];
-    let mut cages = Vec::with_capacity(raw.cages.len());
-    for (i, rc) in raw.cages.into_iter().enumerate() {
-        let label = CageLabel {
-            number: i + 1,
-            rule: format!("op \"{}\", target {}", rc.op, written(&rc.target)),
-        };
-        match cage(i, rc, n, &mut owner) {
+    let mut checked = Vec::with_capacity(cages.len());
+    for (i, spec) in cages.into_iter().enumerate() {
+        match spec.cage.and_then(|cage| check(i, cage, n, &mut owner)) {
             Ok(cage) => {
                 let table = Table::new(&cage, &shared_areas(&cage.cells, &lines), &full);
                 if table.is_some_and(|t| t.is_empty()) {
-                    errors.push(ParseError::in_cage(label, Problem::CageUnmeetable(n)));
+                    errors.push(ParseError::in_cage(spec.label, Problem::CageUnmeetable(n)));
                 }
-                cages.push(cage);
+                checked.push(cage);
             }
-            Err(problem) => errors.push(ParseError::in_cage(label, problem)),
+            Err(problem) => errors.push(ParseError::in_cage(spec.label, problem)),
         }
     }
     if errors.is_empty() {
@@ -102,25 +146,21 @@ pub(super) fn validate(raw: RawPuzzle, formulation: CageFormulation) -> Result<L
         false => Style::Spaced,
     };
     let blank = Grid::filled(n, n, 0);
-    Ok(Latin::new(lines, cages, blank, style).with_formulation(formulation))
+    Ok(Latin::new(lines, checked, blank, style).with_formulation(formulation))
 }
 
-/// One cage checked: its op, target and cells, which must lie in the grid and in no other
-/// cage (`owner` records the cage of each cell).
-fn cage(i: usize, rc: RawCage, n: usize, owner: &mut [Option<usize>]) -> Result<Cage, Problem> {
-    let op = Op::from_symbol(rc.op.trim()).ok_or_else(|| Problem::UnknownOp(rc.op.clone()))?;
-    let target = whole_number(&rc.target)
-        .filter(|&t| t > 0)
-        .ok_or(Problem::Target)?;
-    let needed = match op {
+/// Cage `i` checked: as many cells as its op takes, each in no other cage (`owner` records
+/// the cage of each cell).
+fn check(i: usize, cage: Cage, n: usize, owner: &mut [Option<usize>]) -> Result<Cage, Problem> {
+    let needed = match cage.op {
         Op::Sub | Op::Div => Some(2),
         Op::Given => Some(1),
         Op::Add | Op::Mul | Op::Any => None,
     };
-    let found = rc.cells.len();
+    let found = cage.cells.len();
     match needed {
         Some(expected) if found != expected => {
-            let op = op.symbol();
+            let op = cage.op.symbol();
             return Err(Problem::CageSize {
                 op,
                 expected,
@@ -130,17 +170,14 @@ fn cage(i: usize, rc: RawCage, n: usize, owner: &mut [Option<usize>]) -> Result<
         None if found == 0 => return Err(Problem::EmptyCage),
         _ => {}
     }
-    let mut cells = Vec::with_capacity(found);
-    for value in &rc.cells {
-        let cell = json::cell(value, n)?;
+    for &cell in &cage.cells {
         match owner[cell.0 * n + cell.1] {
             Some(j) if j == i => return Err(Problem::CellTwice(cell)),
             Some(other) => return Err(Problem::CellInTwoCages { cell, other }),
             None => owner[cell.0 * n + cell.1] = Some(i),
         }
-        cells.push(cell);
     }
-    Ok(Cage { op, target, cells })
+    Ok(cage)
 }
 
 #[cfg(test)]

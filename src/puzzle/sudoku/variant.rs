@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::parse::{read_rows, Line};
 use super::{box_for, MAX_SIZE};
-use crate::cage::table::shared_areas;
+use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Table};
 use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};

@@ -3,6 +3,9 @@
 //! with ids, ratings or CSV fields around them). Where both readings fit, the one whose
 //! puzzles all validate is taken; when both do, the reader refuses and names `--grid`/`--line`.
 
+mod grid;
+mod line;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -11,8 +14,11 @@ use crate::error::{ParseError, Problem};
 use crate::geometry::{boxes, columns, rows, Area};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
-use crate::puzzle::symbols::{not_a_cell, Alphabet, BLANKS};
+use crate::puzzle::symbols::{Alphabet, BLANKS};
 use crate::puzzle::Entry;
+pub(super) use grid::read_rows;
+use grid::{grid_blocks, is_grid_row, parse_grid, side};
+use line::{one_line_puzzles, parse_line};
 
 /// Characters of box drawing, ignored in grid rows.
 const SEPARATORS: [char; 3] = ['|', '-', '+'];
@@ -150,12 +156,6 @@ fn is_label(text: &str) -> bool {
         .any(|f| word(f) && (fields.len() > 1 || lower(f)))
 }
 
-/// A line that could be a row of a grid (perhaps with a bad character): no label, and at
-/// least 4 cells.
-fn is_grid_row(text: &str) -> bool {
-    !is_label(text) && row_tokens(text).len() >= 4
-}
-
 /// The fields of a line: split at white space, commas and semicolons.
 fn fields(text: &str) -> impl Iterator<Item = &str> {
     text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
@@ -166,99 +166,9 @@ fn first_token(text: &str) -> &str {
     fields(text).next().unwrap_or("")
 }
 
-/// Grids: runs of rows, each as long as its first row has cells; labels between grids are
-/// skipped. The last run may be short (a missing row).
-fn grid_blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
-    let mut blocks: Vec<Vec<Line>> = Vec::new();
-    for &line in lines {
-        match blocks.last_mut() {
-            Some(block) if block.len() < side(block[0].text) => block.push(line),
-            _ if is_label(line.text) => {}
-            _ => blocks.push(vec![line]),
-        }
-    }
-    blocks
-}
-
-/// The cells of a grid row as written.
-fn row_tokens(text: &str) -> Vec<Token> {
-    if text.contains('\t') {
-        // A row copied from a table: tab-separated fields, empty ones blank.
-        let cells: Vec<&str> = text.split('\t').map(str::trim).collect();
-        if cells.len() > 1 && cells.iter().all(|c| c.chars().count() <= 2) {
-            return cells.into_iter().map(token).collect();
-        }
-    }
-    let cleaned: String = (text.chars())
-        .map(|ch| if SEPARATORS.contains(&ch) { ' ' } else { ch })
-        .collect();
-    let words: Vec<&str> = cleaned.split_whitespace().collect();
-    let numeric = |w: &&str| w.chars().all(|ch| ch.is_ascii_digit()) || BLANKS.contains(&single(w));
-    if words.len() > 1 && words.iter().all(numeric) {
-        return words.into_iter().map(token).collect();
-    }
-    words.concat().chars().map(Token::Char).collect()
-}
-
 /// A character that can be a compact cell under some alphabet.
 fn is_cell_char(ch: char) -> bool {
     ch.is_ascii_alphanumeric() || BLANKS.contains(&ch)
-}
-
-/// The only character of a one-character word (else a NUL that matches nothing).
-fn single(word: &str) -> char {
-    let mut chars = word.chars();
-    match (chars.next(), chars.next()) {
-        (Some(ch), None) => ch,
-        _ => '\0',
-    }
-}
-
-/// A spaced or tab-separated cell: a number, a blank, or one character.
-fn token(word: &str) -> Token {
-    match word {
-        "" | "." | "_" => Token::Blank,
-        w if w.chars().all(|ch| ch.is_ascii_digit()) => match w.parse::<u32>() {
-            Ok(0) => Token::Blank,
-            Ok(v) => Token::Number(v),
-            Err(_) => Token::Number(u32::MAX),
-        },
-        w => Token::Char(single(w)),
-    }
-}
-
-/// The number of cells a row has, which is the side of the grid it starts.
-fn side(text: &str) -> usize {
-    row_tokens(text).len()
-}
-
-/// For each line that is not a header, the one-line puzzle it holds: its first field whose
-/// length is n*n (n from 4 to 35) and whose characters are cell characters.
-fn one_line_puzzles<'a>(lines: &[Line<'a>]) -> Vec<(Line<'a>, Option<&'a str>)> {
-    let puzzle = |f: &&str| {
-        let len = f.chars().count();
-        (4..=MAX_LINE_SIZE).any(|n| n * n == len) && f.chars().all(is_cell_char)
-    };
-    let mut found: Vec<(Line, Option<&str>)> = (lines.iter())
-        .map(|&line| (line, fields(line.text).find(puzzle)))
-        .collect();
-    // A header line (`quizzes,solutions`) before the puzzles is no puzzle.
-    if found.len() > 1 && found[0].1.is_none() && is_label(found[0].0.text) {
-        found.remove(0);
-    }
-    found
-}
-
-/// The alphabet of a grid, from every compact cell it holds.
-fn grid_alphabet(block: &[Line]) -> Result<Alphabet, Problem> {
-    let symbols: Vec<char> = (block.iter())
-        .flat_map(|line| row_tokens(line.text))
-        .filter_map(|t| match t {
-            Token::Char(ch) => Some(ch),
-            _ => None,
-        })
-        .collect();
-    Alphabet::detect(&symbols, block.len())
 }
 
 /// Rows, columns and boxes, listed once per grid shape and shared by a file's puzzles.
@@ -314,103 +224,6 @@ fn value(token: Token, alphabet: Alphabet, n: usize) -> Result<u32, Problem> {
     Ok(value)
 }
 
-fn parse_grid(
-    rows: &[Line],
-    reading: &Reading,
-    layouts: &mut Layouts,
-) -> Result<Latin, ParseError> {
-    let n = side(rows[0].text);
-    let (values, style) = read_rows(rows, n, reading.alphabet)?;
-    if rows.len() != n {
-        let last = rows[rows.len() - 1].number;
-        let found = rows.len();
-        return Err(ParseError::at(
-            last,
-            Problem::RowCount { expected: n, found },
-        ));
-    }
-    let shape = box_for(n, reading.box_shape).map_err(|p| ParseError::at(rows[0].number, p))?;
-    let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
-    layouts.validated(givens, shape, style, |r| rows[r].number)
-}
-
-/// The values of grid rows of `n` cells (0 for a blank) and the style they are written in;
-/// errors name the row's line.
-pub(super) fn read_rows(
-    rows: &[Line],
-    n: usize,
-    alphabet: Option<Alphabet>,
-) -> Result<(Vec<Vec<u32>>, Style), ParseError> {
-    let alphabet = alphabet.map_or_else(|| grid_alphabet(rows), Ok);
-    let mut values = Vec::with_capacity(n);
-    let mut compact_rows = 0;
-    for line in rows {
-        let tokens = row_tokens(line.text);
-        let at = |problem| ParseError::at(line.number, problem);
-        if let Some(ch) = tokens.iter().find_map(|&t| match t {
-            Token::Char(ch) if !is_cell_char(ch) => Some(ch),
-            _ => None,
-        }) {
-            return Err(at(not_a_cell(ch)));
-        }
-        if tokens.len() != n {
-            let found = tokens.len();
-            return Err(at(Problem::CellCount { expected: n, found }));
-        }
-        compact_rows += usize::from(matches!(tokens.first(), Some(Token::Char(_))));
-        let alphabet = alphabet.clone().map_err(at)?;
-        let row = (tokens.into_iter())
-            .map(|t| value(t, alphabet, n))
-            .collect::<Result<Vec<u32>, Problem>>()
-            .map_err(at)?;
-        values.push(row);
-    }
-    let style = match (compact_rows * 2 >= n, alphabet) {
-        (true, Ok(alphabet)) => Style::Compact(alphabet),
-        _ => Style::Spaced,
-    };
-    Ok((values, style))
-}
-
-fn parse_line(
-    line: Line,
-    token: Option<&str>,
-    reading: &Reading,
-    layouts: &mut Layouts,
-) -> Result<Latin, ParseError> {
-    let at = |problem| ParseError::at(line.number, problem);
-    let Some(token) = token else {
-        let longest = fields(line.text)
-            .map(|f| f.chars().count())
-            .max()
-            .unwrap_or(0);
-        let n = (longest as f64).sqrt() as usize;
-        if n * n == longest && n > MAX_LINE_SIZE {
-            return Err(at(Problem::LineTooLong(n)));
-        }
-        let separator = |ch: char| ch.is_whitespace() || ch == ',' || ch == ';';
-        if let Some(ch) = (line.text.chars()).find(|&ch| !is_cell_char(ch) && !separator(ch)) {
-            return Err(at(not_a_cell(ch)));
-        }
-        return Err(at(Problem::LineLength(
-            first_token(line.text).chars().count(),
-        )));
-    };
-    let n = (token.len() as f64).sqrt() as usize;
-    let symbols: Vec<char> = token.chars().collect();
-    let alphabet = (reading.alphabet)
-        .map_or_else(|| Alphabet::detect(&symbols, n), Ok)
-        .map_err(at)?;
-    let values = (token.chars())
-        .map(|ch| value(Token::Char(ch), alphabet, n))
-        .collect::<Result<Vec<u32>, Problem>>()
-        .map_err(at)?;
-    let shape = box_for(n, reading.box_shape).map_err(at)?;
-    let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
-    let givens = Grid::from_rows(rows).ok_or(at(Problem::NoPuzzle))?;
-    layouts.validated(givens, shape, Style::Compact(alphabet), |_| line.number)
-}
-
 /// The box shape for side `n`: the given one, or the most square `r x c` with `r <= c`.
 pub fn box_for(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), Problem> {
     if !(4..=MAX_SIZE).contains(&n) {
@@ -436,5 +249,4 @@ pub fn box_for(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize)
 }
 
 #[cfg(test)]
-#[path = "parse_tests.rs"]
 mod tests;
