@@ -52,7 +52,7 @@ pub enum Engine {
 }
 
 /// The solver that [`Engine::Auto`] hands a question the split leaves open: behind the same
-/// reductions CaDiCaL beats HiGHS on every hard set that needs a solver, 6x to 32x in total
+/// reductions CaDiCaL beats HiGHS on every hard set that needs a solver, 2.6x to 38x in total
 /// time, and proves Gecode 25x25s on which HiGHS finds no solution in a minute
 /// (`bench/engines.sh`).
 pub const AUTO_BACKEND: Backend = Backend::Cadical;
