@@ -6,7 +6,7 @@ mod common;
 use common::{repo, run};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
-use mipsolve::puzzle::{self, Options, Puzzle};
+use mipsolve::puzzle::{self, OptionValue, Options, Puzzle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -21,6 +21,21 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// Options as the command line sets them: each through its kind's own parser.
+fn options(kind: &str, given: &[(&str, &str)]) -> Result<Options, String> {
+    let kind = puzzle::find(kind).unwrap();
+    let mut options = Options::new();
+    for &(name, value) in given {
+        let spec = kind.options.iter().find(|s| s.name == name).unwrap();
+        match spec.value {
+            OptionValue::Flag { set } => set(&mut options),
+            OptionValue::Choice { set, .. } => set(&mut options, value),
+            OptionValue::Value { set, .. } => set(&mut options, value)?,
+        }
+    }
+    Ok(options)
 }
 
 #[test]
@@ -126,7 +141,7 @@ fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
                 .iter()
                 .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
                 .collect();
-            let options = Options::new().with("box", &format!("{br}x{bc}"));
+            let options = options("sudoku", &[("box", &format!("{br}x{bc}"))]).unwrap();
             let (puzzle, outcome) = solve_text("sudoku", &options, &text, false);
             let solution = outcome
                 .solution()
@@ -307,9 +322,7 @@ fn random_kenkens_built_from_latin_squares_come_back_verified() {
         ] {
             let square = random_sudoku(&mut rng, br, bc);
             let text = random_kenken(&mut rng, &square);
-            let options = Options::new()
-                .with("cages", cages)
-                .with("products", products);
+            let options = options("kenken", &[("cages", cages), ("products", products)]).unwrap();
             let (puzzle, outcome) = solve_text("kenken", &options, &text, true);
             let solution = outcome
                 .solution()
@@ -332,17 +345,20 @@ fn extreme_option_values_are_input_errors_never_panics() {
         "0x9",
         "4x4",
     ] {
-        let options = Options::new().with("box", shape);
-        let refused = match (sudoku.parse)(&wiki, &options) {
-            Ok(entries) => entries.iter().all(|e| e.puzzle.is_err()),
-            Err(_) => true,
+        let refused = match options("sudoku", &[("box", shape)]).map(|o| (sudoku.parse)(&wiki, &o))
+        {
+            Ok(Ok(entries)) => entries.iter().all(|e| e.puzzle.is_err()),
+            Ok(Err(_)) | Err(_) => true,
         };
         assert!(refused, "box {shape} does not fit a 9x9");
     }
     for shape in ["9x1", "1x9", "3x3"] {
-        let _ = (sudoku.parse)(&wiki, &Options::new().with("box", shape));
+        let given = options("sudoku", &[("box", shape)]).unwrap();
+        let _ = (sudoku.parse)(&wiki, &given);
     }
     for alphabet in ["A-Z", "0-9A-Z", "nonsense"] {
-        let _ = (sudoku.parse)(&wiki, &Options::new().with("alphabet", alphabet));
+        if let Ok(given) = options("sudoku", &[("alphabet", alphabet)]) {
+            let _ = (sudoku.parse)(&wiki, &given);
+        }
     }
 }

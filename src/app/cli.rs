@@ -9,6 +9,7 @@ use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
 use mipsolve::backend::Backend;
+use mipsolve::cage::Products;
 use mipsolve::export::ModelFormulation;
 use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Engine, Question, SolveOptions};
@@ -224,10 +225,11 @@ fn command() -> Command {
 fn option_arg(spec: &'static OptionSpec) -> Arg {
     let arg = Arg::new(spec.name).long(spec.name).help(spec.help);
     match &spec.value {
-        OptionValue::Flag => arg.action(ArgAction::SetTrue),
+        OptionValue::Flag { .. } => arg.action(ArgAction::SetTrue),
         OptionValue::Choice {
             placeholder,
             choices,
+            ..
         } => {
             let values = choices
                 .iter()
@@ -239,10 +241,13 @@ fn option_arg(spec: &'static OptionSpec) -> Arg {
                 None => arg,
             }
         }
-        OptionValue::Value { placeholder, check } => {
-            let check = *check;
+        OptionValue::Value { placeholder, set } => {
+            // The option's own parser checks the value here and writes it in `config_from`.
+            let set = *set;
             arg.value_name(*placeholder)
-                .value_parser(move |text: &str| check(text).map(|()| text.to_string()))
+                .value_parser(move |text: &str| {
+                    set(&mut Options::new(), text).map(|()| text.to_string())
+                })
         }
     }
 }
@@ -282,17 +287,20 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
     };
     let mut options = Options::new();
     for spec in specs {
-        match spec.value {
-            OptionValue::Flag if sub.get_flag(spec.name) => {
-                options = options.with(spec.name, "true")
+        // Only values given on the command line: a kind applies its own defaults, and a
+        // value given is one the user asked for.
+        let given = sub.value_source(spec.name) == Some(ValueSource::CommandLine);
+        let value = || sub.get_one::<String>(spec.name).filter(|_| given);
+        match &spec.value {
+            OptionValue::Flag { set } if sub.get_flag(spec.name) => set(&mut options),
+            OptionValue::Flag { .. } => {}
+            OptionValue::Choice { set, .. } => {
+                value().into_iter().for_each(|w| set(&mut options, w))
             }
-            OptionValue::Flag => {}
-            // Only values given on the command line: a kind applies its own defaults, and
-            // a value given is one the user asked for.
-            _ if sub.value_source(spec.name) != Some(ValueSource::CommandLine) => {}
-            _ => {
-                if let Some(value) = sub.get_one::<String>(spec.name) {
-                    options = options.with(spec.name, value);
+            OptionValue::Value { set, .. } => {
+                if let Some(text) = value() {
+                    let invalid = clap::error::ErrorKind::ValueValidation;
+                    set(&mut options, text).map_err(|m| clap::Error::raw(invalid, m))?;
                 }
             }
         }
@@ -304,18 +312,24 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
     };
     if formulation == ModelFormulation::Documents {
         // The documents state their cages: arithmetic, with logarithms for products.
-        for (name, value) in [("cages", "table"), ("products", "exact")] {
-            if options.get(name) == Some(value) {
-                let message = format!(
-                    "--{name} {value} cannot be used with --formulation documents: the \
-                     documents' model writes cages as arithmetic with logarithms; use \
-                     --formulation reduced --{name} {value}\n"
-                );
-                return Err(clap::Error::raw(
-                    clap::error::ErrorKind::ArgumentConflict,
-                    message,
-                ));
-            }
+        let asked = [
+            ("cages", "table", options.cage_tables == Some(true)),
+            (
+                "products",
+                "exact",
+                options.products == Some(Products::Exact),
+            ),
+        ];
+        if let Some((name, value, _)) = asked.into_iter().find(|a| a.2) {
+            let message = format!(
+                "--{name} {value} cannot be used with --formulation documents: the \
+                 documents' model writes cages as arithmetic with logarithms; use \
+                 --formulation reduced --{name} {value}\n"
+            );
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                message,
+            ));
         }
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -404,14 +418,13 @@ mod tests {
             };
         let kenken = config(&["mipsolve", "kenken", "--products", "log", "p.json"]);
         assert_eq!(kenken.kind.map(|k| k.name), Some("kenken"));
-        assert_eq!(kenken.options.get("products"), Some("log"));
+        assert_eq!(kenken.options.products, Some(Products::Log));
         assert_eq!(
-            kenken.options.get("cages"),
-            None,
+            kenken.options.cage_tables, None,
             "not given: the kind's default"
         );
         let takuzu = config(&["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"]);
-        assert!(takuzu.options.flag("allow-duplicate-lines"));
+        assert!(takuzu.options.allow_duplicate_lines);
         let solve = config(&[
             "mipsolve",
             "solve",
@@ -423,8 +436,8 @@ mod tests {
             "p",
         ]);
         assert!(solve.kind.is_none());
-        assert_eq!(solve.options.get("box"), Some("2x3"));
-        assert!(solve.options.flag("allow-duplicate-lines"));
+        assert_eq!(solve.options.box_shape, Some((2, 3)));
+        assert!(solve.options.allow_duplicate_lines);
         assert_eq!(solve.jobs, 2);
     }
 

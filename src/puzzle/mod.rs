@@ -144,7 +144,7 @@ fn check_line_lengths(text: &str, max: usize) -> Result<(), ParseError> {
 
 /// The reading `--grid` (`Some(true)`) or `--line` (`Some(false)`) forces, if any.
 fn grid_or_lines(options: &Options) -> Result<Option<bool>, ParseError> {
-    match (options.flag("grid"), options.flag("line")) {
+    match (options.grid, options.line) {
         (true, true) => Err(ParseError::whole(crate::error::Problem::Option {
             name: "grid",
             message: "--grid and --line exclude each other".into(),

@@ -1,10 +1,10 @@
 //! The registry: one [`Kind`] entry per puzzle kind, read by the command line, the folder
 //! walk and the output. Adding a kind is one module plus one line in [`KINDS`].
 
-use std::collections::BTreeMap;
-
 use super::gameid::{self, Game};
+use super::symbols::Alphabet;
 use super::{kenken, sudoku, takuzu, Parsed};
+use crate::cage::Products;
 use crate::error::{ParseError, Problem};
 
 /// Every kind, in the order help lists them.
@@ -136,51 +136,54 @@ pub struct OptionSpec {
     pub value: OptionValue,
 }
 
-/// What an option takes.
+/// What an option takes, and the one parser that writes it into [`Options`].
 pub enum OptionValue {
-    /// Nothing: a switch.
-    Flag,
-    /// One of several words; the first is the default.
+    /// Nothing: a switch, which `set` turns on.
+    Flag {
+        /// Records the switch.
+        set: fn(&mut Options),
+    },
+    /// One of several words, each with its help line; the first is the default.
     Choice {
         /// The value's name in help, e.g. `CAGES`.
         placeholder: &'static str,
         /// The words, each with its help line.
         choices: &'static [(&'static str, &'static str)],
+        /// Records the word chosen (one of `choices`).
+        set: fn(&mut Options, &str),
     },
-    /// A value named `placeholder` in help, accepted when `check` passes.
+    /// A value named `placeholder` in help.
     Value {
         /// The value's name in help, e.g. `RxC`.
         placeholder: &'static str,
-        /// Checks a value, saying what is wrong.
-        check: fn(&str) -> Result<(), String>,
+        /// Parses the value into its field, or says what is wrong with it.
+        set: fn(&mut Options, &str) -> Result<(), String>,
     },
 }
 
-/// The values given for a kind's options, by name; a flag that is set holds `"true"`.
+/// The kinds' options as the user gave them, each parsed once into its type by its own
+/// [`OptionSpec`]; `None` or `false` where not given, and the kind applies its default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
-    values: BTreeMap<String, String>,
+    /// `--box RxC` (Sudoku): rows and columns of a box.
+    pub box_shape: Option<(usize, usize)>,
+    /// `--alphabet` (Sudoku): the characters of compact cells.
+    pub alphabet: Option<Alphabet>,
+    /// `--grid`: read grids only.
+    pub grid: bool,
+    /// `--line`: read one-line puzzles only.
+    pub line: bool,
+    /// `--cages table|arithmetic` (KenKen): whether cages may choose among their assignments.
+    pub cage_tables: Option<bool>,
+    /// `--products exact|log` (KenKen).
+    pub products: Option<Products>,
+    /// `--allow-duplicate-lines` (Takuzu).
+    pub allow_duplicate_lines: bool,
 }
 
 impl Options {
     /// No options: every kind's defaults.
     pub fn new() -> Self {
         Options::default()
-    }
-
-    /// Sets option `name` to `value`.
-    pub fn with(mut self, name: &str, value: &str) -> Self {
-        self.values.insert(name.to_string(), value.to_string());
-        self
-    }
-
-    /// The value of option `name`, if given.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.values.get(name).map(String::as_str)
-    }
-
-    /// Whether flag `name` is set.
-    pub fn flag(&self, name: &str) -> bool {
-        self.get(name) == Some("true")
     }
 }

@@ -35,7 +35,9 @@ pub static KIND: Kind = Kind {
                     "arithmetic",
                     "Sums, differences and products on cell values, as in the formulation documents",
                 ),
-            ]},
+            ],
+                set: |o, word| o.cage_tables = Some(word == "table"),
+            },
         },
         OptionSpec {
             name: "products",
@@ -48,7 +50,14 @@ pub static KIND: Kind = Kind {
                     "log",
                     "Logarithms, as in the formulation documents (checked and cut off when inexact)",
                 ),
-            ]},
+            ],
+                set: |o, word| {
+                    o.products = Some(match word {
+                        "log" => Products::Log,
+                        _ => Products::Exact,
+                    })
+                },
+            },
         },
     ],
     recognizes,
@@ -64,7 +73,10 @@ fn recognizes(text: &str) -> bool {
 }
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
-    let formulation = formulation(options).map_err(ParseError::whole)?;
+    let formulation = CageFormulation {
+        tables: options.cage_tables.unwrap_or(true),
+        products: options.products.unwrap_or(Products::Exact),
+    };
     if gameid::has_game(text, gameid::Game::Keen) {
         return Ok(boxed::<Latin>(keen::parse_ids(text, formulation)));
     }
@@ -77,23 +89,4 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         }));
     }
     Ok(boxed::<Latin>(parse_kenkens(text, formulation)?))
-}
-
-/// The cage formulation the options ask for.
-fn formulation(options: &Options) -> Result<CageFormulation, Problem> {
-    let bad = |name: &'static str, value: &str| Problem::Option {
-        name,
-        message: format!("unknown value '{value}'"),
-    };
-    let tables = match options.get("cages") {
-        None | Some("table") => true,
-        Some("arithmetic") => false,
-        Some(other) => return Err(bad("cages", other)),
-    };
-    let products = match options.get("products") {
-        None | Some("exact") => Products::Exact,
-        Some("log") => Products::Log,
-        Some(other) => return Err(bad("products", other)),
-    };
-    Ok(CageFormulation { tables, products })
 }

@@ -11,7 +11,7 @@ pub use parse::{box_for, parse_sudokus, Reading};
 use super::latin::Latin;
 use super::symbols::Alphabet;
 use super::{boxed, gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
-use crate::error::{ParseError, Problem};
+use crate::error::ParseError;
 
 /// Largest supported side.
 pub const MAX_SIZE: usize = 64;
@@ -28,7 +28,7 @@ pub static KIND: Kind = Kind {
             help: "Box shape ROWSxCOLS, e.g. 2x3 (default: the most square shape)",
             value: OptionValue::Value {
                 placeholder: "RxC",
-                check: |text| parse_box(text).map(|_| ()),
+                set: |o, text| parse_box(text).map(|shape| o.box_shape = Some(shape)),
             },
         },
         OptionSpec {
@@ -37,18 +37,22 @@ pub static KIND: Kind = Kind {
                    (default: told from the file)",
             value: OptionValue::Value {
                 placeholder: "ALPHABET",
-                check: |text| parse_alphabet(text).map(|_| ()),
+                set: |o, text| parse_alphabet(text).map(|a| o.alphabet = Some(a)),
             },
         },
         OptionSpec {
             name: "grid",
             help: "Read the file as grids (n rows of n cells)",
-            value: OptionValue::Flag,
+            value: OptionValue::Flag {
+                set: |o| o.grid = true,
+            },
         },
         OptionSpec {
             name: "line",
             help: "Read each line as one puzzle",
-            value: OptionValue::Flag,
+            value: OptionValue::Flag {
+                set: |o| o.line = true,
+            },
         },
     ],
     recognizes,
@@ -85,15 +89,11 @@ const MAX_LINE: usize = 10_000;
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
-    let bad = |name, message| ParseError::whole(Problem::Option { name, message });
-    let box_shape = (options.get("box").map(parse_box).transpose()).map_err(|m| bad("box", m))?;
-    let alphabet = (options.get("alphabet").map(parse_alphabet).transpose())
-        .map_err(|m| bad("alphabet", m))?;
-    let grid = super::grid_or_lines(options)?;
+    let alphabet = options.alphabet;
     let reading = Reading {
-        box_shape,
+        box_shape: options.box_shape,
         alphabet,
-        grid,
+        grid: super::grid_or_lines(options)?,
     };
     if text
         .trim_start_matches('\u{feff}')
@@ -118,8 +118,8 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     Ok(boxed::<Latin>(named))
 }
 
-/// `RxC`, e.g. `2x3`, with both sides at least 1.
-fn parse_box(text: &str) -> Result<(usize, usize), String> {
+/// `RxC`, e.g. `2x3`, with both sides at least 1 (`--box`, and `box` in JSON).
+pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
     let expected = || format!("expected ROWSxCOLS such as 2x3, found '{text}'");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(expected)?;
     let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);

@@ -406,19 +406,14 @@ fn labels(row: &str) -> Vec<String> {
     }
 }
 
-/// A `box` value such as `3x3`.
+/// A `box` value such as `3x3`, read as `--box` is.
 fn box_shape(text: &str) -> Result<(usize, usize), ParseError> {
-    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
-    match text
-        .split_once(['x', 'X'])
-        .map(|(r, c)| (number(r), number(c)))
-    {
-        Some((Some(r), Some(c))) => Ok((r, c)),
-        _ => Err(ParseError::whole(Problem::Option {
+    super::parse_box(text).map_err(|message| {
+        ParseError::whole(Problem::Option {
             name: "box",
-            message: format!("expected ROWSxCOLS such as 2x3, found '{text}'"),
-        })),
-    }
+            message,
+        })
+    })
 }
 
 /// A Killer cage: a positive sum and 1-based cells inside the grid.

@@ -34,17 +34,23 @@ pub static KIND: Kind = Kind {
         OptionSpec {
             name: "allow-duplicate-lines",
             help: "Drop the rule that all rows and all columns differ",
-            value: OptionValue::Flag,
+            value: OptionValue::Flag {
+                set: |o| o.allow_duplicate_lines = true,
+            },
         },
         OptionSpec {
             name: "grid",
             help: "Read the file as one grid",
-            value: OptionValue::Flag,
+            value: OptionValue::Flag {
+                set: |o| o.grid = true,
+            },
         },
         OptionSpec {
             name: "line",
             help: "Read each line as one puzzle (n*n cells, row by row)",
-            value: OptionValue::Flag,
+            value: OptionValue::Flag {
+                set: |o| o.line = true,
+            },
         },
     ],
     recognizes,
@@ -74,7 +80,7 @@ const MAX_LINE: usize = 10_000;
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
-    let allow_duplicate_lines = options.flag("allow-duplicate-lines");
+    let allow_duplicate_lines = options.allow_duplicate_lines;
     let grid = super::grid_or_lines(options)?;
     if gameid::has_game(text, gameid::Game::Unruly) {
         return Ok(boxed(unruly::parse_ids(text, allow_duplicate_lines)));
