@@ -1,8 +1,12 @@
 """OR-Tools CP-SAT on Sudokus and Latin squares with consecutive marks and thermometers, written
-apart from mipsolve: the independent engine behind the test puzzles of those rules.
+apart from mipsolve: the independent engine behind the test puzzles of those rules and of
+--audit.
 
-  python3 bench/cpsat_rules.py check FILE...   for each puzzle (variant JSON, or the
-      consecutive bar-code form), the number of solutions (0, 1, or 2 for several) and the first
+  python3 bench/cpsat_rules.py check FILE...   for each puzzle (variant JSON, the consecutive
+      bar-code form, or a classic grid: n rows of n cells, '.' or 0 blank), the number of
+      solutions (0, 1, or 2 for several) and the first
+  python3 bench/cpsat_rules.py audit FILE      the givens whose removal alone leaves the puzzle
+      unique, as JSON [[row, col, value], ...] (1-based)
   python3 bench/cpsat_rules.py make SOLUTION RULES SEED > PUZZLE.json   a puzzle over the
       solution grid SOLUTION (a .sol file: n rows of n numbers after its # header): RULES is
       thermo (random thermometers along rising paths of the solution), consec (every
@@ -34,6 +38,12 @@ def read(path):
         return dict(n=n, givens=givens, boxes=boxes, bars=bars,
                     negative=raw.get("negative", False), thermos=thermos)
     lines = [l.split() for l in text.splitlines() if l.strip() and not l.startswith("#")]
+    if len(lines[0]) != 2:
+        rows = ["".join(l) for l in lines]
+        givens = [[0 if ch in ".0" else int(ch, 36) for ch in row] for row in rows]
+        n = len(givens)
+        boxes = {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
+        return dict(n=n, givens=givens, boxes=boxes, bars=[], negative=False, thermos=[])
     n = int(lines[0][0])
     givens = [[0 if t == "-" else int(t) for t in row] for row in lines[1:1 + n]]
     codes = [[int(t) for t in row] for row in lines[1 + n:1 + 2 * n]]
@@ -153,8 +163,24 @@ def make(sol_path, rules, seed):
     print(json.dumps(out))
 
 
+def audit(p):
+    """The givens whose removal alone keeps the puzzle unique, 1-based."""
+    out = []
+    for r in range(p["n"]):
+        for c in range(p["n"]):
+            value = p["givens"][r][c]
+            if value:
+                p["givens"][r][c] = 0
+                if len(solutions(p)) == 1:
+                    out.append([r + 1, c + 1, value])
+                p["givens"][r][c] = value
+    return out
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "check":
+    if sys.argv[1] == "audit":
+        print(json.dumps(audit(read(sys.argv[2]))))
+    elif sys.argv[1] == "check":
         for path in sys.argv[2:]:
             found = solutions(read(path))
             print(f"# {path}: solutions: {len(found)}")

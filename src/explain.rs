@@ -1,6 +1,7 @@
 //! Explanations a constructor can act on: for a puzzle with no solution, a minimal set of its
 //! clues (givens, cages) that already has none; for one with several, a few givens from the
-//! first solution that make it unique. Every check is a full solve (reductions, split, HiGHS).
+//! first solution that make it unique; for a unique one, which givens it does without (the
+//! audit). Every check is a full solve by an exact engine.
 
 use crate::clue::Clue;
 use crate::deadline::Deadline;
@@ -25,6 +26,52 @@ pub enum Explanation {
     Repair(Vec<Clue>),
     /// The time limit ran out before an explanation was complete.
     TimeLimit,
+}
+
+/// What `--audit` found for a unique puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audit {
+    /// Every given was tried alone.
+    Done {
+        /// The givens whose removal alone keeps the puzzle unique, in input order.
+        redundant: Vec<Clue>,
+        /// How many givens the puzzle has.
+        givens: usize,
+    },
+    /// The time limit ran out before every given was tried.
+    TimeLimit,
+}
+
+/// Audits a unique puzzle: each given in turn is left out alone and the rest asked whether
+/// they are still unique. `None` for other outcomes, or when the kind has no givens to name.
+/// Every check is solved as `options` say (their question aside) and ends by `deadline`.
+pub fn audit(
+    puzzle: &dyn Puzzle,
+    outcome: &Outcome,
+    options: &SolveOptions,
+    deadline: Deadline,
+) -> Result<Option<Audit>, SolveError> {
+    let clues = puzzle.clues();
+    let given = |c: &Clue| matches!(c, Clue::Given { .. });
+    if !matches!(outcome, Outcome::Unique(_)) || !clues.iter().any(given) {
+        return Ok(None);
+    }
+    let check = Check {
+        puzzle,
+        options: *options,
+        deadline,
+    };
+    let mut redundant = Vec::new();
+    for (i, clue) in clues.iter().enumerate().filter(|(_, c)| given(c)) {
+        let rest = [&clues[..i], &clues[i + 1..]].concat();
+        match check.solve(&rest, Question::Unique)? {
+            Answer::Unique => redundant.push(clue.clone()),
+            Answer::TimeLimit => return Ok(Some(Audit::TimeLimit)),
+            _ => {}
+        }
+    }
+    let givens = clues.iter().filter(|c| given(c)).count();
+    Ok(Some(Audit::Done { redundant, givens }))
 }
 
 /// Explains an infeasible or not-unique `outcome` of `puzzle`; `None` for other outcomes,

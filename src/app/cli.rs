@@ -44,6 +44,8 @@ pub struct Config {
     pub quiet: bool,
     /// Explain a puzzle with no solution or with several.
     pub explain: bool,
+    /// Name the givens a unique puzzle does without (`--audit`).
+    pub audit: bool,
     /// Where and how each puzzle's model is written, if asked.
     pub write_model: Option<WriteModel>,
     /// The proposed solution to check instead of solving (`--verify`).
@@ -85,12 +87,16 @@ struct Common {
     /// for one with several, suggest givens that make it unique (implies --check-unique)
     #[arg(long)]
     explain: bool,
+    /// For a unique puzzle, name each given whose removal alone keeps it unique, and say
+    /// whether the puzzle is minimal (none is) (implies --check-unique)
+    #[arg(long)]
+    audit: bool,
     /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
     /// breaks (with --check-unique, also whether the puzzle has another solution)
-    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain"])]
+    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain", "audit"])]
     verify: Option<PathBuf>,
     /// Find up to N distinct solutions and tell whether they are all
-    #[arg(long, value_name = "N", conflicts_with = "check_unique",
+    #[arg(long, value_name = "N", conflicts_with_all = ["check_unique", "audit"],
           value_parser = clap::value_parser!(u32).range(1..))]
     count: Option<u32>,
     /// Output format
@@ -176,6 +182,7 @@ Examples:
   mipsolve sudoku -j 2 --time-limit 10 big.txt    a collection, two at a time
   mipsolve takuzu --count 1000 grid.txt           every solution, up to 1000
   mipsolve sudoku --explain puzzle.txt            why no solution, or what makes it unique
+  mipsolve sudoku --audit puzzle.txt              which givens a unique puzzle does without
   mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
   mipsolve sudoku --verify mine.txt puzzle.txt    is mine.txt a solution? which rules break
 
@@ -338,7 +345,10 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         options,
         paths: common.paths,
         solve: SolveOptions {
-            question: match (common.count, common.check_unique || common.explain) {
+            question: match (
+                common.count,
+                common.check_unique || common.explain || common.audit,
+            ) {
                 (Some(n), _) => Question::Count(n as usize),
                 (None, true) => Question::Unique,
                 (None, false) => Question::Solve,
@@ -360,6 +370,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,
         explain: common.explain,
+        audit: common.audit,
         verify: common.verify.map(|path| read_proposal(&path)).transpose()?,
         write_model: common.write_model.map(|dir| WriteModel {
             dir,

@@ -110,7 +110,7 @@ fn print_record(output: &dyn Output, record: &Record, out: &mut dyn Write) -> io
     Ok(())
 }
 
-/// Solves one puzzle, then writes its model and explains it, as asked; an error is one
+/// Solves one puzzle, then writes its model, explains and audits it, as asked; an error is one
 /// line naming the file.
 fn solve_puzzle(
     config: &Config,
@@ -146,8 +146,13 @@ fn solve_puzzle(
         }
         false => None,
     };
+    let audit = match config.audit {
+        true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
+        false => None,
+    };
     Ok(Solved {
         explanation,
+        audit,
         verified: config.verify.is_some(),
         stats: config.stats.then_some(stats),
         texts: (outcome.solutions().into_iter())

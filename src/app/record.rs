@@ -1,7 +1,7 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
 use mipsolve::clue::Clue;
-use mipsolve::explain::Explanation;
+use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::cell_name;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
@@ -38,6 +38,8 @@ pub struct Solved {
     pub texts: Vec<String>,
     /// What `--explain` found, when asked and the outcome calls for it.
     pub explanation: Option<Explanation>,
+    /// What `--audit` found, when asked and the puzzle is unique.
+    pub audit: Option<Audit>,
     /// Whether the outcome is that of a proposed grid (`--verify`).
     pub verified: bool,
     /// What settled each question and the time spent, when `--stats` asks.
@@ -170,6 +172,24 @@ pub fn repair_text(givens: &[Clue]) -> String {
         "unique with {count} (greedy; none can be left out): {}",
         list.join(", ")
     )
+}
+
+/// What `--audit` says: `redundant: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`.
+pub fn audit_text(audit: &Audit) -> String {
+    match audit {
+        Audit::Done { redundant, givens } if redundant.is_empty() => {
+            format!("redundant: none of the {givens} givens; minimal")
+        }
+        Audit::Done { redundant, givens } => {
+            let list: Vec<String> = redundant.iter().map(clue_text).collect();
+            let (count, all) = (redundant.len(), givens);
+            format!(
+                "redundant: {} ({count} of {all} givens); not minimal",
+                list.join(", ")
+            )
+        }
+        Audit::TimeLimit => "audit incomplete: time limit".to_string(),
+    }
 }
 
 /// The `--stats` line: what settled each question, the time per stage, the solver's work.

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use mipsolve::clue::Clue;
-use mipsolve::explain::Explanation;
+use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use serde::Serialize;
@@ -54,7 +54,17 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     repair: Option<Repair>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    audit: Option<AuditLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsLine>,
+}
+
+/// `--audit`: the givens the puzzle does without one at a time (`[row, col, value]`,
+/// 1-based), and whether there are none.
+#[derive(Serialize)]
+struct AuditLine {
+    redundant: Vec<[u64; 3]>,
+    minimal: bool,
 }
 
 /// `--stats`: the engine of each question, seconds per stage, the solver's work.
@@ -171,6 +181,7 @@ impl Output for Json {
             conflict: None,
             differs: None,
             repair: None,
+            audit: None,
             stats: None,
         };
         match &record.result {
@@ -209,6 +220,18 @@ impl Output for Json {
                 line.verified = solved.verified.then_some(line.broken.is_none());
                 line.solution = solved.outcome.solution().and_then(rows);
                 line.stats = solved.stats.as_ref().map(StatsLine::of);
+                match &solved.audit {
+                    Some(Audit::Done { redundant, .. }) => {
+                        line.audit = Some(AuditLine {
+                            redundant: Clues::of(redundant).givens,
+                            minimal: redundant.is_empty(),
+                        })
+                    }
+                    Some(Audit::TimeLimit) => {
+                        line.note = Some("time limit reached before the audit".into())
+                    }
+                    None => {}
+                }
                 match &solved.explanation {
                     Some(Explanation::Conflict {
                         clues,

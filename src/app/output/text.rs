@@ -7,7 +7,9 @@ use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
-use crate::app::record::{conflict_text, culprit_note, repair_text, stats_text, Record, Solved};
+use crate::app::record::{
+    audit_text, conflict_text, culprit_note, repair_text, stats_text, Record, Solved,
+};
 
 /// The text format.
 pub struct Text {
@@ -65,6 +67,9 @@ impl Text {
                 out.write_all(b"# uniqueness unknown: time limit\n")?
             }
             _ => {}
+        }
+        if let Some(audit) = &solved.audit {
+            writeln!(out, "# {}", audit_text(audit))?;
         }
         match &solved.explanation {
             Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
@@ -175,6 +180,7 @@ mod tests {
             seconds: 0.0,
             result: Ok(Solved {
                 explanation: None,
+                audit: None,
                 verified: false,
                 stats: None,
                 texts: outcome.solutions().into_iter().map(render).collect(),
