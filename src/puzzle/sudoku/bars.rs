@@ -27,12 +27,32 @@ fn header(line: &str) -> Option<(usize, usize)> {
     }
 }
 
-/// Whether the text opens with an `R C` header, as only this form does.
-pub fn is_bar_form(text: &str) -> bool {
+/// What an `R C` header opens: the bar-code form, or (R rows after it) a plain grid.
+pub enum Headed {
+    /// The consecutive bar-code form (or a malformed text with its header).
+    Bars,
+    /// A grid whose size the header states: the text with the header made a comment, so
+    /// that the grid reader keeps every line's number.
+    Grid(String),
+}
+
+/// What the text is when it opens with an `R C` header; `None` when it does not.
+pub fn headed(text: &str) -> Option<Headed> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    content(text)
-        .first()
-        .is_some_and(|(_, l)| header(l).is_some())
+    let lines = content(text);
+    let &(first, head) = lines.first()?;
+    let (rows, cols) = header(head)?;
+    if rows == cols && lines.len() == 1 + rows {
+        let commented = (text.lines().enumerate())
+            .map(|(i, l)| match i + 1 == first {
+                true => format!("# {l}"),
+                false => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Some(Headed::Grid(commented));
+    }
+    Some(Headed::Bars)
 }
 
 /// The puzzle of a text in the bar-code form.
@@ -72,7 +92,9 @@ fn read(lines: &[(usize, &str)], (rows, cols): (usize, usize)) -> Result<Latin, 
             expected: 2 * n,
             found: lines.len() - 1,
         };
-        let message = format!("{problem} after the header ({n} of givens, {n} of bar codes)");
+        let message = format!(
+            "{problem} after the header ({n} of givens, {n} of bar codes; or {n} rows of a grid)"
+        );
         return Err(at(first, message));
     }
     let mut givens = Grid::filled(n, n, 0);

@@ -28,10 +28,20 @@ fn error(text: &str) -> String {
 
 #[test]
 fn the_form_is_told_by_its_header() {
-    assert!(is_bar_form(PUZZLE));
-    assert!(is_bar_form(&format!("# a comment\n\n{PUZZLE}")));
-    assert!(!is_bar_form("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n"));
-    assert!(!is_bar_form("4.......\n"));
+    let bars = |text: &str| matches!(headed(text), Some(Headed::Bars));
+    assert!(bars(PUZZLE));
+    assert!(bars(&format!("# a comment\n\n{PUZZLE}")));
+    assert!(headed("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n").is_none());
+    assert!(headed("4.......\n").is_none());
+}
+
+#[test]
+fn a_header_with_as_many_rows_as_it_says_is_a_grid_with_its_lines_kept() {
+    let text = "\n4 4\n1...\n..3.\n.4..\n...2\n";
+    match headed(text) {
+        Some(Headed::Grid(grid)) => assert_eq!(grid, "\n# 4 4\n1...\n..3.\n.4..\n...2"),
+        _ => panic!("a grid"),
+    }
 }
 
 #[test]
@@ -80,7 +90,7 @@ fn wrong_counts_and_values_are_refused_with_their_line() {
     let short: String = PUZZLE.lines().take(12).map(|l| format!("{l}\n")).collect();
     assert_eq!(
         error(&short),
-        "1: expected 12 rows, found 11 after the header (6 of givens, 6 of bar codes)"
+        "1: expected 12 rows, found 11 after the header (6 of givens, 6 of bar codes; or 6 rows of a grid)"
     );
     assert_eq!(
         error(&PUZZLE.replacen("- - 4 - - -", "- - 7 - - -", 1)),

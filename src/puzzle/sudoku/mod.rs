@@ -102,9 +102,12 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     {
         return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
     }
-    if bars::is_bar_form(text) {
-        return Ok(boxed::<Latin>(bars::parse_bar_form(text)?));
-    }
+    let headed = bars::headed(text);
+    let text = match &headed {
+        Some(bars::Headed::Bars) => return Ok(boxed::<Latin>(bars::parse_bar_form(text)?)),
+        Some(bars::Headed::Grid(grid)) => grid.as_str(),
+        None => text,
+    };
     if gameid::has_game(text, gameid::Game::Solo) {
         return Ok(boxed::<Latin>(solo::parse_ids(text)));
     }
