@@ -38,5 +38,6 @@ pub mod model_text;
 pub mod pipeline;
 pub mod puzzle;
 pub mod reduce;
+pub mod repair;
 pub mod rule;
 pub mod split;

@@ -109,6 +109,8 @@ pub struct Model {
     vars: Vec<VarKind>,
     names: Vec<String>,
     constraints: Vec<Row>,
+    /// Costs to minimize, by variable (empty: a feasibility model, any point will do).
+    objective: Vec<(Var, f64)>,
     /// The first row that folded to a false constant, if any.
     contradiction: Option<String>,
     nogoods: usize,
@@ -178,6 +180,7 @@ impl Model {
             vars: Vec::new(),
             names: Vec::new(),
             constraints: Vec::new(),
+            objective: Vec::new(),
             contradiction: None,
             nogoods: 0,
         }
@@ -338,6 +341,16 @@ impl Model {
         self.nogoods += 1;
         let name = format!("nogood{}", self.nogoods);
         self.add(name, e, f64::NEG_INFINITY, cells - 1.0);
+    }
+
+    /// Adds `cost * var` to the objective to minimize.
+    pub fn minimize(&mut self, var: Var, cost: f64) {
+        self.objective.push((var, cost));
+    }
+
+    /// The objective's terms (empty for a feasibility model).
+    pub fn objective(&self) -> &[(Var, f64)] {
+        &self.objective
     }
 
     /// Whether constant folding already proved the model infeasible.

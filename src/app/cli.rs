@@ -46,6 +46,8 @@ pub struct Config {
     pub explain: bool,
     /// Name the givens a unique puzzle does without (`--audit`).
     pub audit: bool,
+    /// Find the fewest edits of the givens that make the puzzle right (`--repair`).
+    pub repair: bool,
     /// Where and how each puzzle's model is written, if asked.
     pub write_model: Option<WriteModel>,
     /// The proposed solution to check instead of solving (`--verify`).
@@ -91,12 +93,18 @@ struct Common {
     /// whether the puzzle is minimal (none is) (implies --check-unique)
     #[arg(long)]
     audit: bool,
+    /// The fewest edits of the givens that make the puzzle right, found by HiGHS: with no
+    /// solution, givens changed; with several, givens added (values from the first solution);
+    /// prints the repaired puzzle and whether the repair is proven the smallest (implies
+    /// --check-unique)
+    #[arg(long)]
+    repair: bool,
     /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
     /// breaks (with --check-unique, also whether the puzzle has another solution)
-    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain", "audit"])]
+    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain", "audit", "repair"])]
     verify: Option<PathBuf>,
     /// Find up to N distinct solutions and tell whether they are all
-    #[arg(long, value_name = "N", conflicts_with_all = ["check_unique", "audit"],
+    #[arg(long, value_name = "N", conflicts_with_all = ["check_unique", "audit", "repair"],
           value_parser = clap::value_parser!(u32).range(1..))]
     count: Option<u32>,
     /// Output format
@@ -183,6 +191,7 @@ Examples:
   mipsolve takuzu --count 1000 grid.txt           every solution, up to 1000
   mipsolve sudoku --explain puzzle.txt            why no solution, or what makes it unique
   mipsolve sudoku --audit puzzle.txt              which givens a unique puzzle does without
+  mipsolve sudoku --repair puzzle.txt             the fewest given edits that make it unique
   mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
   mipsolve sudoku --verify mine.txt puzzle.txt    is mine.txt a solution? which rules break
 
@@ -347,7 +356,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         solve: SolveOptions {
             question: match (
                 common.count,
-                common.check_unique || common.explain || common.audit,
+                common.check_unique || common.explain || common.audit || common.repair,
             ) {
                 (Some(n), _) => Question::Count(n as usize),
                 (None, true) => Question::Unique,
@@ -371,6 +380,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         quiet: common.quiet,
         explain: common.explain,
         audit: common.audit,
+        repair: common.repair,
         verify: common.verify.map(|path| read_proposal(&path)).transpose()?,
         write_model: common.write_model.map(|dir| WriteModel {
             dir,

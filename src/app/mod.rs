@@ -15,13 +15,14 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use mipsolve::deadline::Deadline;
+use mipsolve::explain::Explanation;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::{explain, pipeline};
+use mipsolve::{explain, pipeline, repair};
 
 use cli::Config;
 use output::Output;
-use record::{Record, Solved, Status};
+use record::{Record, Repaired, Solved, Status};
 use walk::Item;
 
 /// Runs the whole batch and returns the exit code (the worst verdict).
@@ -140,12 +141,19 @@ fn solve_puzzle(
         model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
             .map_err(|e| fail(&e))?;
     }
+    let repair = match config.repair {
+        true => repair::repair(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
+        false => None,
+    };
     let explanation = match config.explain {
         true => {
             explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
         }
         false => None,
     };
+    // --repair's proven answer replaces --explain's greedy one.
+    let explanation =
+        explanation.filter(|e| repair.is_none() || !matches!(e, Explanation::Repair(_)));
     let audit = match config.audit {
         true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,
@@ -153,6 +161,7 @@ fn solve_puzzle(
     Ok(Solved {
         explanation,
         audit,
+        repaired: repair.map(|r| Repaired::of(r, puzzle)),
         verified: config.verify.is_some(),
         stats: config.stats.then_some(stats),
         texts: (outcome.solutions().into_iter())

@@ -4,7 +4,9 @@ use mipsolve::clue::Clue;
 use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::cell_name;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
+use mipsolve::puzzle::Puzzle;
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
+use mipsolve::repair::{Edit, Repair};
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {
@@ -40,6 +42,8 @@ pub struct Solved {
     pub explanation: Option<Explanation>,
     /// What `--audit` found, when asked and the puzzle is unique.
     pub audit: Option<Audit>,
+    /// What `--repair` found, when asked, with the repaired puzzle as text.
+    pub repaired: Option<Repaired>,
     /// Whether the outcome is that of a proposed grid (`--verify`).
     pub verified: bool,
     /// What settled each question and the time spent, when `--stats` asks.
@@ -172,6 +176,56 @@ pub fn repair_text(givens: &[Clue]) -> String {
         "unique with {count} (greedy; none can be left out): {}",
         list.join(", ")
     )
+}
+
+/// A repair and the repaired puzzle written in the input's style.
+pub struct Repaired {
+    /// What `--repair` found.
+    pub repair: Repair,
+    /// The repaired puzzle as its kind writes givens (`.` for a blank), when there are edits.
+    pub puzzle: Option<String>,
+}
+
+impl Repaired {
+    /// `repair` of `puzzle`, with the repaired puzzle rendered.
+    pub fn of(repair: Repair, puzzle: &dyn Puzzle) -> Self {
+        let puzzle = match &repair {
+            Repair::Edits { clues, .. } => {
+                (puzzle.with_clues(clues)).and_then(|p| p.render_puzzle())
+            }
+            _ => None,
+        };
+        Repaired { repair, puzzle }
+    }
+
+    /// What the repair says: `changed r1c1=1 -> 5 (1 edit, optimal)`.
+    pub fn text(&self) -> String {
+        match &self.repair {
+            Repair::Unique => "none needed: the puzzle is unique".into(),
+            Repair::NotByGivens => {
+                "no change of givens helps: the other rules have no solution".into()
+            }
+            Repair::TimeLimit => "time limit reached before a repair was found".into(),
+            Repair::Edits { edits, optimal, .. } => {
+                let list: Vec<String> = edits.iter().map(ToString::to_string).collect();
+                let count = match edits.len() {
+                    1 => "1 edit".to_string(),
+                    n => format!("{n} edits"),
+                };
+                let proof = match optimal {
+                    true => "optimal",
+                    false => "the best found by the time limit, not proven smallest",
+                };
+                let added = edits.iter().any(|e| matches!(e, Edit::Added { .. }));
+                let source = if added {
+                    "; values from the first solution"
+                } else {
+                    ""
+                };
+                format!("{} ({count}, {proof}{source})", list.join(", "))
+            }
+        }
+    }
 }
 
 /// What `--audit` says: `redundant: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`.

@@ -1,5 +1,6 @@
 //! HiGHS through the `highs` crate: the model as a row problem, the options that suit these
-//! zero-objective models, and the statistics HiGHS reports.
+//! puzzle models, and the statistics HiGHS reports; it also minimizes a model's objective
+//! (the repair models).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -8,9 +9,13 @@ use std::time::Instant;
 use highs::{HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
 
 use super::highs_ffi;
-use super::{SolverStats, Status};
+use super::{Minimum, SolverStats, Status};
 use crate::error::SolveError;
 use crate::model::{Model, VarKind};
+
+fn backend(what: &str, status: impl std::fmt::Debug) -> SolveError {
+    SolveError::Backend(format!("HiGHS {what}: {status:?}"))
+}
 
 /// Builds the HiGHS problem and solves it, with the time left until `deadline` as HiGHS's
 /// limit; setting `stop` interrupts it.
@@ -19,14 +24,59 @@ pub fn solve(
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
 ) -> Result<(Status, SolverStats), SolveError> {
-    fn backend(what: &str, status: impl std::fmt::Debug) -> SolveError {
-        SolveError::Backend(format!("HiGHS {what}: {status:?}"))
+    let Some((solved, stats)) = run(model, deadline, stop)? else {
+        return Ok((Status::TimeLimit, SolverStats::default()));
+    };
+    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    let status = match solved.status() {
+        HighsModelStatus::Infeasible => Status::Infeasible,
+        _ if found => Status::Feasible(solved.get_solution().columns().to_vec()),
+        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
+            Status::TimeLimit
+        }
+        other => return Err(backend("status", other)),
+    };
+    Ok((status, stats))
+}
+
+/// Minimizes the model's objective, as [`solve`] decides it: the optimum when HiGHS proves
+/// it, else the best point found by the deadline.
+pub fn minimize(model: &Model, deadline: Option<Instant>) -> Result<Minimum, SolveError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let Some((solved, _)) = run(model, deadline, stop)? else {
+        return Ok(Minimum::TimeLimit);
+    };
+    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    let values = || solved.get_solution().columns().to_vec();
+    Ok(match solved.status() {
+        HighsModelStatus::Infeasible => Minimum::Infeasible,
+        HighsModelStatus::Optimal if found => Minimum::Optimal(values()),
+        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt if found => {
+            Minimum::Best(values())
+        }
+        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
+            Minimum::TimeLimit
+        }
+        other => return Err(backend("status", other)),
+    })
+}
+
+/// The model as a HiGHS problem, solved on one thread by `deadline`; `None` when no time
+/// was left to start.
+fn run(
+    model: &Model,
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+) -> Result<Option<(highs::SolvedModel, SolverStats)>, SolveError> {
+    let mut cost = vec![0.0; model.vars().len()];
+    for &(var, c) in model.objective() {
+        cost[var.0] += c;
     }
     let mut problem = RowProblem::default();
-    let cols: Vec<highs::Col> = (model.vars().iter())
-        .map(|kind| match *kind {
-            VarKind::Binary => problem.add_integer_column(0.0, 0.0..=1.0),
-            VarKind::Continuous { lo, hi } => problem.add_column(0.0, lo..=hi),
+    let cols: Vec<highs::Col> = (model.vars().iter().zip(cost))
+        .map(|(kind, cost)| match *kind {
+            VarKind::Binary => problem.add_integer_column(cost, 0.0..=1.0),
+            VarKind::Continuous { lo, hi } => problem.add_column(cost, lo..=hi),
         })
         .collect();
     for row in model.constraints() {
@@ -62,7 +112,7 @@ pub fn solve(
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Ok((Status::TimeLimit, SolverStats::default()));
+            return Ok(None);
         }
         (highs.try_set_option("time_limit", left.as_secs_f64()))
             .map_err(|s| backend("time_limit", s))?;
@@ -74,16 +124,7 @@ pub fn solve(
         iterations: u64::try_from(solved.simplex_iteration_count()).ok(),
         conflicts: None,
     };
-    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-    let status = match solved.status() {
-        HighsModelStatus::Infeasible => Status::Infeasible,
-        _ if found => Status::Feasible(solved.get_solution().columns().to_vec()),
-        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
-            Status::TimeLimit
-        }
-        other => return Err(backend("status", other)),
-    };
-    Ok((status, stats))
+    Ok(Some((solved, stats)))
 }
 
 /// A HiGHS option value.

@@ -16,6 +16,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use self::cadical::Cadical;
+use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::Grid;
 use crate::model::Model;
@@ -52,6 +53,39 @@ pub enum Status {
     Infeasible,
     /// Stopped by the time limit before finding a feasible point.
     TimeLimit,
+}
+
+/// What minimizing an objective ended with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Minimum {
+    /// A point proven optimal, as variable values by index.
+    Optimal(Vec<f64>),
+    /// The best point found when the time limit stopped the search.
+    Best(Vec<f64>),
+    /// Proven infeasible.
+    Infeasible,
+    /// Stopped by the time limit before finding a feasible point.
+    TimeLimit,
+}
+
+impl Minimum {
+    /// The point found, and whether it is proven optimal.
+    pub fn point(&self) -> Option<(&[f64], bool)> {
+        match self {
+            Minimum::Optimal(values) => Some((values, true)),
+            Minimum::Best(values) => Some((values, false)),
+            Minimum::Infeasible | Minimum::TimeLimit => None,
+        }
+    }
+}
+
+/// Minimizes `model`'s objective with HiGHS on one thread by `deadline`.
+pub fn minimize(model: &Model, deadline: Deadline) -> Result<Minimum, SolveError> {
+    if model.is_contradictory() {
+        return Ok(Minimum::Infeasible);
+    }
+    let deadline = deadline.remaining().map(|left| Instant::now() + left);
+    highs::minimize(model, deadline)
 }
 
 /// What a solver reports of its work, where it reports it.
@@ -99,6 +133,10 @@ impl Session {
         &mut self,
         time_limit: Option<Duration>,
     ) -> Result<(Status, SolverStats), SolveError> {
+        if !self.model.objective().is_empty() && self.backend != Backend::Highs {
+            let message = "only HiGHS minimizes an objective here";
+            return Err(SolveError::Backend(message.into()));
+        }
         if self.backend != Backend::Cadical {
             return solve_mip(self.backend, &self.model, time_limit);
         }

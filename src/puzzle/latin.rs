@@ -384,11 +384,23 @@ impl Puzzle for Latin {
     }
 
     fn render(&self, grid: &Grid) -> String {
-        let symbol = |v: u32| match self.style {
-            Style::Compact(alphabet) => alphabet
+        self.write_grid(grid, None)
+    }
+
+    fn render_puzzle(&self) -> Option<String> {
+        Some(self.write_grid(&self.givens, Some(".")))
+    }
+}
+
+impl Latin {
+    /// The grid in the input's style, `blank` standing for 0 when given.
+    fn write_grid(&self, grid: &Grid, blank: Option<&str>) -> String {
+        let symbol = |v: u32| match (blank, self.style) {
+            (Some(blank), _) if v == 0 => blank.to_string(),
+            (_, Style::Compact(alphabet)) => alphabet
                 .symbol(v)
                 .map_or_else(|| v.to_string(), String::from),
-            Style::Spaced => v.to_string(),
+            (_, Style::Spaced) => v.to_string(),
         };
         let (sep, width) = match self.style {
             Style::Compact(_) => ("", 1),

@@ -47,6 +47,11 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
+    /// The puzzle's givens as a grid of its kind's text form (`.` for a blank), which reads
+    /// back as the same givens; `None` for a kind without givens.
+    fn render_puzzle(&self) -> Option<String> {
+        None
+    }
     /// Every rule a complete grid breaks (none for a solution); by default the first one
     /// [`Puzzle::verify`] finds.
     fn violations(&self, grid: &Grid) -> Vec<Violation> {

@@ -6,10 +6,11 @@ use mipsolve::clue::Clue;
 use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
+use mipsolve::repair::{Edit, Repair};
 use serde::Serialize;
 
 use super::Output;
-use crate::app::record::{culprit_note, Record};
+use crate::app::record::{culprit_note, Record, Repaired};
 
 /// The JSON Lines format.
 pub struct Json;
@@ -52,7 +53,7 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     differs: Option<Vec<[usize; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    repair: Option<Repair>,
+    repair: Option<RepairLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<AuditLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,11 +137,71 @@ impl Clues {
     }
 }
 
-/// Givens that make a puzzle unique, and how they were chosen.
+/// `repair`: `--explain`'s greedy givens, or `--repair`'s edits.
 #[derive(Serialize)]
-struct Repair {
-    givens: Vec<[u64; 3]>,
-    method: &'static str,
+#[serde(untagged)]
+enum RepairLine {
+    /// Givens that make a puzzle unique, and how they were chosen.
+    Greedy {
+        givens: Vec<[u64; 3]>,
+        method: &'static str,
+    },
+    /// The fewest edits found, whether proven the fewest, the repaired puzzle; or why none.
+    Edits {
+        edits: Vec<EditLine>,
+        optimal: Option<bool>,
+        puzzle: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+}
+
+/// One edit: `{"edit": "changed", "cell": [1, 1], "from": 1, "to": 5}` or
+/// `{"edit": "added", "cell": [1, 2], "value": 6}` (1-based cells).
+#[derive(Serialize)]
+struct EditLine {
+    edit: &'static str,
+    cell: [usize; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u32>,
+}
+
+impl RepairLine {
+    fn of(repaired: &Repaired) -> RepairLine {
+        let one_based = |(r, c): (usize, usize)| [r + 1, c + 1];
+        let (edits, optimal, note) = match &repaired.repair {
+            Repair::Edits { edits, optimal, .. } => (edits.as_slice(), Some(*optimal), None),
+            _ => (&[][..], None, Some(repaired.text())),
+        };
+        let edits = (edits.iter())
+            .map(|e| match *e {
+                Edit::Changed { cell, from, to } => EditLine {
+                    edit: "changed",
+                    cell: one_based(cell),
+                    from: Some(from),
+                    to: Some(to),
+                    value: None,
+                },
+                Edit::Added { cell, value } => EditLine {
+                    edit: "added",
+                    cell: one_based(cell),
+                    from: None,
+                    to: None,
+                    value: Some(value),
+                },
+            })
+            .collect();
+        RepairLine::Edits {
+            edits,
+            optimal,
+            puzzle: repaired.puzzle.clone(),
+            note,
+        }
+    }
 }
 
 /// The operators of one hidden-operator cage.
@@ -220,6 +281,9 @@ impl Output for Json {
                 line.verified = solved.verified.then_some(line.broken.is_none());
                 line.solution = solved.outcome.solution().and_then(rows);
                 line.stats = solved.stats.as_ref().map(StatsLine::of);
+                if let Some(repaired) = &solved.repaired {
+                    line.repair = Some(RepairLine::of(repaired));
+                }
                 match &solved.audit {
                     Some(Audit::Done { redundant, .. }) => {
                         line.audit = Some(AuditLine {
@@ -248,7 +312,7 @@ impl Output for Json {
                             let cells = first.differences(second).into_iter();
                             line.differs = Some(cells.map(|(r, c)| [r + 1, c + 1]).collect());
                         }
-                        line.repair = Some(Repair {
+                        line.repair = Some(RepairLine::Greedy {
                             givens: Clues::of(givens).givens,
                             method: "greedy",
                         });

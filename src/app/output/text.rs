@@ -23,6 +23,13 @@ impl Output for Text {
             return Ok(());
         };
         self.write_solved(record, solved, out)?;
+        if let Some(repaired) = &solved.repaired {
+            writeln!(out, "# repair: {}", repaired.text())?;
+            if let Some(puzzle) = &repaired.puzzle {
+                out.write_all(b"# repaired puzzle:\n")?;
+                out.write_all(puzzle.as_bytes())?;
+            }
+        }
         match &solved.stats {
             Some(stats) => writeln!(out, "# stats: {}", stats_text(stats)),
             None => Ok(()),
@@ -181,6 +188,7 @@ mod tests {
             result: Ok(Solved {
                 explanation: None,
                 audit: None,
+                repaired: None,
                 verified: false,
                 stats: None,
                 texts: outcome.solutions().into_iter().map(render).collect(),

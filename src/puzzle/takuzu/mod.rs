@@ -321,6 +321,20 @@ impl Puzzle for Takuzu {
         })
     }
 
+    fn render_puzzle(&self) -> Option<String> {
+        let mut out = String::with_capacity(self.rows * (self.cols + 1));
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                out.push(match self.given(r, c) {
+                    Some(digit) => char::from(b'0' + digit),
+                    None => '.',
+                });
+            }
+            out.push('\n');
+        }
+        Some(out)
+    }
+
     fn render(&self, grid: &Grid) -> String {
         let mut out = String::with_capacity(self.rows * (self.cols + 1));
         for r in 0..grid.rows() {

@@ -1,0 +1,316 @@
+//! Repair by optimization: the fewest edits to a puzzle's givens that make it right, found by
+//! HiGHS and proven smallest where it says `optimal`.
+//!
+//! - No solution: each given may be changed at a cost of one; the MIP over the puzzle's other
+//!   rules (its reduced model without givens) minimizes the givens changed. A changed given
+//!   takes the value of the solution found, so the puzzle keeps as many clues.
+//! - Several solutions: a master MIP picks the fewest cells to give (values of the first
+//!   solution) such that every known other solution differs from the first in a picked cell;
+//!   the exact uniqueness check then proves the pick unique or returns another solution, whose
+//!   differences become one more row. The first unique pick is the smallest.
+
+use crate::backend::{self, Minimum};
+use crate::clue::Clue;
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::SolveError;
+use crate::export::{self, ModelFormulation};
+use crate::grid::{cell_name, Cell, Grid};
+use crate::model::{LinExpr, Model};
+use crate::pipeline::{self, Outcome, Question, SolveOptions};
+use crate::puzzle::Puzzle;
+
+/// One edit of a given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// A given changed to another value.
+    Changed {
+        /// The cell, 0-based.
+        cell: Cell,
+        /// Its given.
+        from: u32,
+        /// Its new value.
+        to: u32,
+    },
+    /// A new given.
+    Added {
+        /// The cell, 0-based.
+        cell: Cell,
+        /// Its value.
+        value: u32,
+    },
+}
+
+impl std::fmt::Display for Edit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Edit::Changed { cell, from, to } => {
+                write!(f, "changed {}={from} -> {to}", cell_name(cell))
+            }
+            Edit::Added { cell, value } => write!(f, "added {}={value}", cell_name(cell)),
+        }
+    }
+}
+
+/// What `--repair` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Repair {
+    /// The puzzle is unique already: nothing changes.
+    Unique,
+    /// These edits make it right; `optimal` when no fewer can.
+    Edits {
+        /// The edits, in reading order.
+        edits: Vec<Edit>,
+        /// The repaired puzzle's clues: its givens edited, its other clues as they were.
+        clues: Vec<Clue>,
+        /// Whether the edits are proven the fewest.
+        optimal: bool,
+    },
+    /// No edit of the givens helps: the other rules (cages) have no solution by themselves.
+    NotByGivens,
+    /// The time limit came before any repair was found.
+    TimeLimit,
+}
+
+/// Repairs `puzzle` whose solve gave `outcome`; `None` for a kind whose clues cannot change
+/// (Takuzu). Every check
+/// is solved as `options` say (their question aside) and ends by `deadline`.
+pub fn repair(
+    puzzle: &dyn Puzzle,
+    outcome: &Outcome,
+    options: &SolveOptions,
+    deadline: Deadline,
+) -> Result<Option<Repair>, SolveError> {
+    let clues = puzzle.clues();
+    if clues.is_empty() && puzzle.with_clues(&[]).is_none() {
+        return Ok(None);
+    }
+    let solutions = outcome.solutions();
+    match outcome {
+        Outcome::Unique(_) => Ok(Some(Repair::Unique)),
+        Outcome::Infeasible { .. } => fewest_changes(puzzle, &clues, deadline).map(Some),
+        _ if solutions.len() >= 2 => {
+            let check = |extra: &[Clue]| -> Result<Outcome, SolveError> {
+                let all = [clues.clone(), extra.to_vec()].concat();
+                let variant = puzzle.with_clues(&all).ok_or_else(cannot_change)?;
+                let options = SolveOptions {
+                    question: Question::Unique,
+                    ..*options
+                };
+                Ok(pipeline::solve(variant.as_ref(), &options, deadline)?.outcome)
+            };
+            let given = given_cells(puzzle, &clues);
+            let found = fewest_additions(&given, solutions[0], &solutions[1..], check, deadline)?;
+            Ok(Some(match found {
+                Repair::Edits { edits, optimal, .. } => {
+                    let added = edits.iter().map(|e| match *e {
+                        Edit::Added { cell, value }
+                        | Edit::Changed {
+                            cell, to: value, ..
+                        } => Clue::Given { cell, value },
+                    });
+                    let clues = clues.iter().cloned().chain(added).collect();
+                    Repair::Edits {
+                        edits,
+                        clues,
+                        optimal,
+                    }
+                }
+                other => other,
+            }))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn cannot_change() -> SolveError {
+    SolveError::Backend("the puzzle cannot change its clues".into())
+}
+
+/// Per cell (row by row), whether `clues` give it.
+fn given_cells(puzzle: &dyn Puzzle, clues: &[Clue]) -> Vec<Vec<bool>> {
+    let (rows, cols) = puzzle.shape();
+    let mut given = vec![vec![false; cols]; rows];
+    for clue in clues {
+        if let Clue::Given { cell, .. } = *clue {
+            given[cell.0][cell.1] = true;
+        }
+    }
+    given
+}
+
+/// The fewest givens to change so that the puzzle has a solution: one MIP.
+fn fewest_changes(
+    puzzle: &dyn Puzzle,
+    clues: &[Clue],
+    deadline: Deadline,
+) -> Result<Repair, SolveError> {
+    let others: Vec<Clue> = (clues.iter())
+        .filter(|c| !matches!(c, Clue::Given { .. }))
+        .cloned()
+        .collect();
+    let free = puzzle.with_clues(&others).ok_or_else(cannot_change)?;
+    let mut model = match export::model(free.as_ref(), ModelFormulation::Reduced, deadline) {
+        Ok(model) if model.is_contradictory() => return Ok(Repair::NotByGivens),
+        Ok(model) => model,
+        Err(_) => return Ok(Repair::TimeLimit),
+    };
+    // Per given: x[cell, value] + changed >= 1, and the changes are minimized.
+    for clue in clues {
+        let Clue::Given { cell, value } = *clue else {
+            continue;
+        };
+        let name = format!("changed_{}", cell_name(cell));
+        let changed = model.binary(name.clone());
+        let mut keep = LinExpr::default();
+        if let Some(k) = model.domains().index_of(i64::from(value)) {
+            keep = model.x(cell.0, cell.1, k);
+        }
+        keep.add_var(changed, 1.0);
+        model.add(
+            format!("given_{}", cell_name(cell)),
+            keep,
+            1.0,
+            f64::INFINITY,
+        );
+        model.minimize(changed, 1.0);
+    }
+    let found = backend::minimize(&model, deadline)?;
+    let Some((values, optimal)) = found.point() else {
+        return Ok(match found {
+            Minimum::Infeasible => Repair::NotByGivens,
+            _ => Repair::TimeLimit,
+        });
+    };
+    let grid = model.decode(values).ok_or(SolveError::Undecodable)?;
+    free.verify(&grid)
+        .map_err(|v| SolveError::Rejected { count: 1, last: v })?;
+    let mut edits = Vec::new();
+    let mut repaired = Vec::with_capacity(clues.len());
+    for clue in clues {
+        match *clue {
+            Clue::Given { cell, value } if grid.get(cell.0, cell.1) != value => {
+                let to = grid.get(cell.0, cell.1);
+                edits.push(Edit::Changed {
+                    cell,
+                    from: value,
+                    to,
+                });
+                repaired.push(Clue::Given { cell, value: to });
+            }
+            _ => repaired.push(clue.clone()),
+        }
+    }
+    Ok(Repair::Edits {
+        edits,
+        clues: repaired,
+        optimal,
+    })
+}
+
+/// The fewest givens to add (values of `first`) to the cells not `given` so that the puzzle
+/// is unique, by the master MIP and `check` (the puzzle with extra givens asked for
+/// uniqueness) in turn; the edits, with no clues (the caller adds them).
+fn fewest_additions(
+    given: &[Vec<bool>],
+    first: &Grid,
+    others: &[&Grid],
+    check: impl Fn(&[Clue]) -> Result<Outcome, SolveError>,
+    deadline: Deadline,
+) -> Result<Repair, SolveError> {
+    let open: Vec<Cell> = (0..given.len())
+        .flat_map(|r| (0..given[r].len()).map(move |c| (r, c)))
+        .filter(|&(r, c)| !given[r][c])
+        .collect();
+    let mut differences: Vec<Vec<usize>> = Vec::new();
+    let add = |differences: &mut Vec<Vec<usize>>, other: &Grid| {
+        let cells = (0..open.len()).filter(|&i| {
+            let (r, c) = open[i];
+            first.get(r, c) != other.get(r, c)
+        });
+        differences.push(cells.collect());
+    };
+    for other in others {
+        add(&mut differences, other);
+    }
+    loop {
+        let (picked, optimal) = match pick(open.len(), &differences, deadline)? {
+            Some(found) => found,
+            None => return Ok(Repair::TimeLimit),
+        };
+        let extra: Vec<Clue> = (picked.iter())
+            .map(|&i| {
+                let cell = open[i];
+                Clue::Given {
+                    cell,
+                    value: first.get(cell.0, cell.1),
+                }
+            })
+            .collect();
+        match check(&extra)? {
+            Outcome::Unique(_) => {
+                let edits = (extra.iter())
+                    .filter_map(|clue| match *clue {
+                        Clue::Given { cell, value } => Some(Edit::Added { cell, value }),
+                        Clue::Cage { .. } => None,
+                    })
+                    .collect();
+                return Ok(Repair::Edits {
+                    edits,
+                    clues: Vec::new(),
+                    optimal,
+                });
+            }
+            Outcome::Several {
+                first: a,
+                second: b,
+            } => {
+                let other = if a == *first { b } else { a };
+                add(&mut differences, &other);
+            }
+            Outcome::Timeout { .. } => return Ok(Repair::TimeLimit),
+            // The first solution keeps every added given: it stays a solution.
+            _ => {
+                return Err(SolveError::Backend(
+                    "a repair lost the first solution".into(),
+                ))
+            }
+        }
+    }
+}
+
+/// The master MIP: the fewest of `cells` cells such that each list of `differences` holds
+/// one; with whether HiGHS proved the pick smallest. `None` on the time limit.
+fn pick(
+    cells: usize,
+    differences: &[Vec<usize>],
+    deadline: Deadline,
+) -> Result<Option<(Vec<usize>, bool)>, SolveError> {
+    let mut model = Model::new(Domains::full(0, 0, vec![1]));
+    let picks: Vec<_> = (0..cells)
+        .map(|i| model.binary(format!("pick{i}")))
+        .collect();
+    for &var in &picks {
+        model.minimize(var, 1.0);
+    }
+    for (j, cells) in differences.iter().enumerate() {
+        let mut row = LinExpr::default();
+        for &i in cells {
+            row.add_var(picks[i], 1.0);
+        }
+        model.add(format!("differs{}", j + 1), row, 1.0, f64::INFINITY);
+    }
+    let found = backend::minimize(&model, deadline)?;
+    let Some((values, optimal)) = found.point() else {
+        return match found {
+            Minimum::Infeasible => Err(SolveError::Backend("two equal solutions".into())),
+            _ => Ok(None),
+        };
+    };
+    let picked = (0..cells).filter(|&i| values[picks[i].0] > 0.5).collect();
+    Ok(Some((picked, optimal)))
+}
+
+#[cfg(test)]
+#[path = "repair_tests.rs"]
+mod tests;

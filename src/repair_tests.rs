@@ -1,0 +1,64 @@
+use super::*;
+use crate::puzzle::{self, Options};
+
+fn sudoku(text: &str) -> Box<dyn Puzzle> {
+    let kind = puzzle::find("sudoku").unwrap();
+    let parsed = (kind.parse)(text, &Options::new()).unwrap();
+    parsed.into_iter().next().unwrap().puzzle.unwrap()
+}
+
+fn outcome(puzzle: &dyn Puzzle) -> Outcome {
+    let options = SolveOptions {
+        question: Question::Unique,
+        ..SolveOptions::default()
+    };
+    pipeline::solve(puzzle, &options, Deadline::none())
+        .unwrap()
+        .outcome
+}
+
+/// The Wikipedia 9x9 with its r1c1 given (5) written as 1: no solution (CP-SAT agrees).
+const WRONG: &str = "13..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+
+#[test]
+fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves() {
+    let puzzle = sudoku(WRONG);
+    let options = SolveOptions::default();
+    let found = repair(
+        puzzle.as_ref(),
+        &outcome(puzzle.as_ref()),
+        &options,
+        Deadline::none(),
+    );
+    let Ok(Some(Repair::Edits {
+        edits,
+        optimal,
+        clues,
+    })) = found
+    else {
+        panic!("{found:?}");
+    };
+    assert!(optimal);
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    let repaired = puzzle.with_clues(&clues).unwrap();
+    assert!(outcome(repaired.as_ref()).solution().is_some());
+}
+
+#[test]
+fn a_unique_puzzle_is_left_alone() {
+    let puzzle = sudoku(&WRONG.replacen("13", "53", 1));
+    let found = repair(
+        puzzle.as_ref(),
+        &outcome(puzzle.as_ref()),
+        &SolveOptions::default(),
+        Deadline::none(),
+    );
+    assert_eq!(found, Ok(Some(Repair::Unique)));
+}
+
+#[test]
+fn the_master_picks_the_fewest_cells_that_meet_every_difference() {
+    // Cells 0..4; differences {0,1}, {1,2}, {3}: the fewest are 1 and 3.
+    let picked = pick(5, &[vec![0, 1], vec![1, 2], vec![3]], Deadline::none()).unwrap();
+    assert_eq!(picked, Some((vec![1, 3], true)));
+}

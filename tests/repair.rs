@@ -1,0 +1,236 @@
+//! `--repair`: the fewest edits of the givens, checked against the smallest fix found by
+//! trying every candidate edit with the exact solver (each trial a plain solve, not the
+//! repair MIP), and every repaired puzzle solved again.
+
+mod common;
+
+use common::{grid, run_with_stdin};
+use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
+use mipsolve::puzzle::{self, Options};
+use serde_json::Value;
+
+/// The Wikipedia 9x9 (`puzzles/sudoku/wikipedia-9x9.txt`) as rows.
+const WIKIPEDIA: [&str; 9] = [
+    "53..7....",
+    "6..195...",
+    ".98....6.",
+    "8...6...3",
+    "4..8.3..1",
+    "7...2...6",
+    ".6....28.",
+    "...419..5",
+    "....8..79",
+];
+
+/// The first puzzle of Gordon Royle's 17-clue collection: minimal, since no 16-clue Sudoku
+/// is unique.
+const SEVENTEEN: &str =
+    "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+
+fn text(rows: &[String]) -> String {
+    rows.iter().map(|r| format!("{r}\n")).collect()
+}
+
+fn with(rows: &[&str], edits: &[(usize, usize, char)]) -> Vec<String> {
+    let mut rows: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    for &(r, c, ch) in edits {
+        rows[r][c] = ch;
+    }
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+/// The puzzle's verdict by a plain solve: `None` when the text is not a valid puzzle
+/// (a given repeated), else the outcome.
+fn outcome(text: &str) -> Option<Outcome> {
+    let sudoku = puzzle::find("sudoku").unwrap();
+    let entry = (sudoku.parse)(text, &Options::new()).ok()?.remove(0);
+    let puzzle = entry.puzzle.ok()?;
+    let options = SolveOptions {
+        question: Question::Unique,
+        ..SolveOptions::default()
+    };
+    Some(pipeline::run(puzzle.as_ref(), options).unwrap())
+}
+
+fn repair(text: &str) -> Value {
+    let result = run_with_stdin(&["sudoku", "--repair", "--format", "json", "-"], text);
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    result.single()["repair"].clone()
+}
+
+/// The fewest given changes (each given to each other value) that give `rows` a solution,
+/// trying one change, then every pair of changed givens.
+fn fewest_changes(rows: &[String]) -> usize {
+    let givens: Vec<(usize, usize)> = (0..9)
+        .flat_map(|r| (0..9).map(move |c| (r, c)))
+        .filter(|&(r, c)| rows[r].as_bytes()[c] != b'.')
+        .collect();
+    let solvable = |edits: &[(usize, usize, char)]| {
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let candidate = text(&with(&refs, edits));
+        outcome(&candidate).is_some_and(|o| o.solution().is_some())
+    };
+    let digits = || "123456789".chars();
+    for &(r, c) in &givens {
+        if digits().any(|d| solvable(&[(r, c, d)])) {
+            return 1;
+        }
+    }
+    for (i, &(r1, c1)) in givens.iter().enumerate() {
+        for &(r2, c2) in &givens[i + 1..] {
+            for d1 in digits() {
+                if digits().any(|d2| solvable(&[(r1, c1, d1), (r2, c2, d2)])) {
+                    return 2;
+                }
+            }
+        }
+    }
+    3
+}
+
+#[test]
+fn one_wrong_given_is_one_optimal_change_and_the_repaired_puzzle_is_unique() {
+    let wrong = text(&with(&WIKIPEDIA, &[(0, 0, '1')]));
+    assert!(matches!(outcome(&wrong), Some(Outcome::Infeasible { .. })));
+    let found = repair(&wrong);
+    assert_eq!(found["optimal"], true);
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    let repaired = found["puzzle"].as_str().unwrap();
+    let solved = run_with_stdin(
+        &["sudoku", "--check-unique", "--format", "json", "-"],
+        repaired,
+    );
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.single()["unique"], true);
+}
+
+#[test]
+fn two_wrong_givens_take_as_many_changes_as_the_smallest_fix_found_by_trying_all() {
+    // r1c1 5 -> 1 and r9c9 9 -> 4: each alone already leaves no solution.
+    let wrong = with(&WIKIPEDIA, &[(0, 0, '1'), (8, 8, '4')]);
+    let wrong_text = text(&wrong);
+    assert!(matches!(
+        outcome(&wrong_text),
+        Some(Outcome::Infeasible { .. })
+    ));
+    let found = repair(&wrong_text);
+    assert_eq!(found["optimal"], true);
+    let edits = found["edits"].as_array().unwrap().len();
+    assert_eq!(edits, fewest_changes(&wrong), "{found}");
+    let repaired = found["puzzle"].as_str().unwrap();
+    assert!(outcome(repaired).unwrap().solution().is_some());
+}
+
+#[test]
+fn a_minimal_puzzle_missing_a_given_gets_additions_no_fewer_of_which_suffice() {
+    let mut rows: Vec<String> = (0..9)
+        .map(|r| SEVENTEEN[r * 9..r * 9 + 9].replace('0', "."))
+        .collect();
+    // Leave out r2c1 (4): several solutions.
+    rows[1].replace_range(0..1, ".");
+    let puzzle = text(&rows);
+    let result = run_with_stdin(&["sudoku", "--repair", "--format", "json", "-"], &puzzle);
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    let record = result.single();
+    assert_eq!(record["unique"], false);
+    let first = grid(&record["solution"]);
+    let found = &record["repair"];
+    assert_eq!(found["optimal"], true);
+    let edits = found["edits"].as_array().unwrap();
+    for edit in edits {
+        let (r, c) = (
+            edit["cell"][0].as_u64().unwrap(),
+            edit["cell"][1].as_u64().unwrap(),
+        );
+        assert_eq!(
+            edit["value"],
+            first[r as usize - 1][c as usize - 1],
+            "{edit}"
+        );
+    }
+    let repaired = found["puzzle"].as_str().unwrap();
+    assert!(matches!(outcome(repaired), Some(Outcome::Unique(_))));
+    // Every set of fewer open cells, given the first solution's values, leaves it not unique
+    // (tried in full: the repair here takes at most 3).
+    assert!(edits.len() <= 3, "{found}");
+    let unique_with = |cells: &[(usize, usize)]| {
+        let mut candidate: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+        for &(r, c) in cells {
+            candidate[r][c] = char::from_digit(first[r][c], 10).unwrap();
+        }
+        let candidate: Vec<String> = (candidate.into_iter())
+            .map(|r| r.into_iter().collect())
+            .collect();
+        matches!(outcome(&text(&candidate)), Some(Outcome::Unique(_)))
+    };
+    let open: Vec<(usize, usize)> = (0..9)
+        .flat_map(|r| (0..9).map(move |c| (r, c)))
+        .filter(|&(r, c)| rows[r].as_bytes()[c] == b'.')
+        .collect();
+    let fewer = edits.len() - 1;
+    for (i, &a) in open.iter().enumerate() {
+        match fewer {
+            1 => assert!(!unique_with(&[a]), "{a:?} alone suffices"),
+            2 => {
+                for &b in &open[i + 1..] {
+                    assert!(!unique_with(&[a, b]), "{a:?} and {b:?} suffice");
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_unique_puzzle_needs_no_repair() {
+    let result = run_with_stdin(&["sudoku", "--repair", "-"], &text(&with(&WIKIPEDIA, &[])));
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result
+        .stdout
+        .ends_with("# unique\n# repair: none needed: the puzzle is unique\n"));
+}
+
+#[test]
+fn takuzu_repairs_read_back_as_takuzu_and_solve() {
+    // One wrong given (the fixture's own note): one change is the fewest.
+    let fixed = common::run(&[
+        "takuzu",
+        "--repair",
+        "--format",
+        "json",
+        "puzzles/takuzu/infeasible.txt",
+    ]);
+    let found = fixed.single()["repair"].clone();
+    assert_eq!(found["optimal"], true);
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    let solved = run_with_stdin(
+        &["takuzu", "--format", "json", "-"],
+        found["puzzle"].as_str().unwrap(),
+    );
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    // Two solutions: one added given is the fewest there can be, and it makes the puzzle unique.
+    let added = common::run(&[
+        "takuzu",
+        "--repair",
+        "--format",
+        "json",
+        "puzzles/takuzu/two-solutions.txt",
+    ]);
+    let found = added.single()["repair"].clone();
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    let unique = run_with_stdin(
+        &["takuzu", "--check-unique", "--format", "json", "-"],
+        found["puzzle"].as_str().unwrap(),
+    );
+    assert_eq!(unique.single()["unique"], true);
+}
+
+#[test]
+fn kenken_cages_with_no_solution_are_not_repaired_by_givens_and_say_so() {
+    let result = common::run(&["kenken", "--repair", "puzzles/kenken/infeasible-4x4.json"]);
+    assert_eq!(result.code, 1);
+    assert_eq!(
+        result.stdout,
+        "# repair: no change of givens helps: the other rules have no solution\n"
+    );
+}
