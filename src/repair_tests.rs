@@ -34,6 +34,7 @@ fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves() {
         edits,
         optimal,
         clues,
+        ..
     })) = found
     else {
         panic!("{found:?}");

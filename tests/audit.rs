@@ -70,7 +70,7 @@ fn the_text_lists_the_redundant_givens_and_their_share() {
     let last = result.stdout.lines().last().unwrap();
     assert_eq!(
         last,
-        "# redundant: r2c2=9, r2c8=5, r3c3=9, r3c7=4, r4c5=1, r5c4=8, r5c6=9, r6c5=8, r7c3=6, \
+        "# redundant, each alone: r2c2=9, r2c8=5, r3c3=9, r3c7=4, r4c5=1, r5c4=8, r5c6=9, r6c5=8, r7c3=6, \
          r7c7=8, r8c2=1, r8c8=4 (12 of 12 givens); not minimal"
     );
 }

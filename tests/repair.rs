@@ -234,3 +234,21 @@ fn kenken_cages_with_no_solution_are_not_repaired_by_givens_and_say_so() {
         "# repair: no change of givens helps: the other rules have no solution\n"
     );
 }
+
+#[test]
+fn among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred() {
+    // The 17-clue puzzle with its r2c1 given (4) typed as 5: changing it back is one edit and
+    // unique; other single changes give a solution but not a unique one.
+    let mut rows: Vec<String> = (0..9)
+        .map(|r| SEVENTEEN[r * 9..r * 9 + 9].replace('0', "."))
+        .collect();
+    rows[1].replace_range(0..1, "5");
+    let found = repair(&text(&rows));
+    assert_eq!(found["optimal"], true);
+    assert_eq!(found["unique"], true);
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    assert!(matches!(
+        outcome(found["puzzle"].as_str().unwrap()),
+        Some(Outcome::Unique(_))
+    ));
+}

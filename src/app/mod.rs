@@ -15,7 +15,6 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use mipsolve::deadline::Deadline;
-use mipsolve::explain::Explanation;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::{explain, pipeline, repair};
@@ -145,15 +144,14 @@ fn solve_puzzle(
         true => repair::repair(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,
     };
-    let explanation = match config.explain {
+    // --repair's answer for several solutions replaces --explain's greedy one.
+    let several = matches!(outcome, pipeline::Outcome::Several { .. });
+    let explanation = match config.explain && !(config.repair && several) {
         true => {
             explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
         }
         false => None,
     };
-    // --repair's proven answer replaces --explain's greedy one.
-    let explanation =
-        explanation.filter(|e| repair.is_none() || !matches!(e, Explanation::Repair(_)));
     let audit = match config.audit {
         true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,

@@ -206,29 +206,38 @@ impl Repaired {
                 "no change of givens helps: the other rules have no solution".into()
             }
             Repair::TimeLimit => "time limit reached before a repair was found".into(),
-            Repair::Edits { edits, optimal, .. } => {
+            Repair::Edits {
+                edits,
+                optimal,
+                unique,
+                ..
+            } => {
                 let list: Vec<String> = edits.iter().map(ToString::to_string).collect();
                 let count = match edits.len() {
                     1 => "1 edit".to_string(),
                     n => format!("{n} edits"),
                 };
-                let proof = match optimal {
-                    true => "optimal",
-                    false => "the best found by the time limit, not proven smallest",
-                };
                 let added = edits.iter().any(|e| matches!(e, Edit::Added { .. }));
-                let source = if added {
-                    "; values from the first solution"
-                } else {
-                    ""
+                let proof = match (optimal, added) {
+                    (true, false) => "optimal",
+                    (true, true) => "the fewest with the first solution's values",
+                    (false, _) => "not proven the fewest",
                 };
-                format!("{} ({count}, {proof}{source})", list.join(", "))
+                let source = match added {
+                    true => "; values from the first solution",
+                    false => "",
+                };
+                let several = match unique {
+                    true => "",
+                    false => "; the repaired puzzle has several solutions",
+                };
+                format!("{} ({count}, {proof}{source}{several})", list.join(", "))
             }
         }
     }
 }
 
-/// What `--audit` says: `redundant: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`.
+/// What `--audit` says: `redundant, each alone: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`.
 pub fn audit_text(audit: &Audit) -> String {
     match audit {
         Audit::Done { redundant, givens } if redundant.is_empty() => {
@@ -238,7 +247,7 @@ pub fn audit_text(audit: &Audit) -> String {
             let list: Vec<String> = redundant.iter().map(clue_text).collect();
             let (count, all) = (redundant.len(), givens);
             format!(
-                "redundant: {} ({count} of {all} givens); not minimal",
+                "redundant, each alone: {} ({count} of {all} givens); not minimal",
                 list.join(", ")
             )
         }

@@ -387,8 +387,11 @@ impl Puzzle for Latin {
         self.write_grid(grid, None)
     }
 
+    /// A classic Sudoku's givens; KenKen has no grid form, and a variant's grid would lose
+    /// its other rules.
     fn render_puzzle(&self) -> Option<String> {
-        Some(self.write_grid(&self.givens, Some(".")))
+        let classic = self.variant.as_ref().is_some_and(Vec::is_empty);
+        classic.then(|| self.write_grid(&self.givens, Some(".")))
     }
 }
 

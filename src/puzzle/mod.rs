@@ -47,8 +47,8 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, grid: &Grid) -> Result<(), Violation>;
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
-    /// The puzzle's givens as a grid of its kind's text form (`.` for a blank), which reads
-    /// back as the same givens; `None` for a kind without givens.
+    /// The puzzle as a grid of its kind's text form (`.` for a blank) that reads back as the
+    /// same puzzle; `None` where no grid says all of it (KenKen, variants).
     fn render_puzzle(&self) -> Option<String> {
         None
     }

@@ -150,6 +150,7 @@ enum RepairLine {
     Edits {
         edits: Vec<EditLine>,
         optimal: Option<bool>,
+        unique: Option<bool>,
         puzzle: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<String>,
@@ -173,9 +174,14 @@ struct EditLine {
 impl RepairLine {
     fn of(repaired: &Repaired) -> RepairLine {
         let one_based = |(r, c): (usize, usize)| [r + 1, c + 1];
-        let (edits, optimal, note) = match &repaired.repair {
-            Repair::Edits { edits, optimal, .. } => (edits.as_slice(), Some(*optimal), None),
-            _ => (&[][..], None, Some(repaired.text())),
+        let (edits, optimal, unique, note) = match &repaired.repair {
+            Repair::Edits {
+                edits,
+                optimal,
+                unique,
+                ..
+            } => (edits.as_slice(), Some(*optimal), Some(*unique), None),
+            _ => (&[][..], None, None, Some(repaired.text())),
         };
         let edits = (edits.iter())
             .map(|e| match *e {
@@ -198,6 +204,7 @@ impl RepairLine {
         RepairLine::Edits {
             edits,
             optimal,
+            unique,
             puzzle: repaired.puzzle.clone(),
             note,
         }

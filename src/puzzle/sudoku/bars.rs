@@ -19,12 +19,22 @@ fn content(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// The `R C` header: two whole numbers and nothing else.
+/// The `R C` header: two whole numbers from 4 to the largest side, and nothing else (a
+/// one-line puzzle beside a number is no header).
 fn header(line: &str) -> Option<(usize, usize)> {
+    let side = |t: &str| t.parse().ok().filter(|n| (4..=MAX_SIZE).contains(n));
     match line.split_whitespace().collect::<Vec<_>>()[..] {
-        [r, c] => Some((r.parse().ok()?, c.parse().ok()?)),
+        [r, c] => Some((side(r)?, side(c)?)),
         _ => None,
     }
+}
+
+/// Whether `text` opens with an `R C` header.
+pub fn has_header(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    content(text)
+        .first()
+        .is_some_and(|(_, l)| header(l).is_some())
 }
 
 /// What an `R C` header opens: the bar-code form, or (R rows after it) a plain grid.
@@ -42,7 +52,7 @@ pub fn headed(text: &str) -> Option<Headed> {
     let lines = content(text);
     let &(first, head) = lines.first()?;
     let (rows, cols) = header(head)?;
-    if rows == cols && lines.len() == 1 + rows {
+    if rows == cols && lines.len() - 1 == rows {
         let commented = (text.lines().enumerate())
             .map(|(i, l)| match i + 1 == first {
                 true => format!("# {l}"),

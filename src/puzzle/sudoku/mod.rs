@@ -11,7 +11,7 @@ pub use parse::{box_for, parse_sudokus, Reading};
 use super::latin::Latin;
 use super::symbols::Alphabet;
 use super::{boxed, gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
-use crate::error::ParseError;
+use crate::error::{ParseError, Problem};
 
 /// Largest supported side.
 pub const MAX_SIZE: usize = 64;
@@ -79,8 +79,12 @@ fn recognizes(text: &str) -> bool {
     if gameid::first_game(text).is_some() {
         return gameid::has_game(text, gameid::Game::Solo);
     }
+    // An `R C` size header is no cell: a Takuzu may have one too.
+    let skip = usize::from(bars::has_header(text));
     (text.lines())
-        .filter(|l| !l.trim_start().starts_with('#'))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .skip(skip)
         .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
 }
 
@@ -102,10 +106,18 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     {
         return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
     }
-    let headed = bars::headed(text);
+    // `--line` and `--grid` choose a reading of plain text: no header form then.
+    let headed = bars::headed(text).filter(|_| reading.grid.is_none());
     let text = match &headed {
         Some(bars::Headed::Bars) => return Ok(boxed::<Latin>(bars::parse_bar_form(text)?)),
-        Some(bars::Headed::Grid(grid)) => grid.as_str(),
+        Some(bars::Headed::Grid(grid)) => match super::other_kind(&KIND, grid) {
+            // Under its header the grid is another kind's (a Takuzu's 0s and 1s).
+            Some(other) => {
+                let (title, name) = (other.title, other.name);
+                return Err(ParseError::whole(Problem::OtherKind { title, name }));
+            }
+            None => grid.as_str(),
+        },
         None => text,
     };
     if gameid::has_game(text, gameid::Game::Solo) {

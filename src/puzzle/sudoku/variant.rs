@@ -306,7 +306,7 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
     };
     let layout = match (raw.regions, raw.box_shape) {
         (Some(rows), _) => Layout::Regions(rows.iter().map(|r| labels(r)).collect()),
-        (None, Some(text)) if text.trim() == "none" => Layout::Latin,
+        (None, Some(text)) if text.trim().eq_ignore_ascii_case("none") => Layout::Latin,
         (None, Some(text)) => Layout::Boxes(Some(box_shape(&text)?)),
         (None, None) => Layout::Boxes(None),
     };
