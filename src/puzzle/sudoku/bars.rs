@@ -41,9 +41,16 @@ pub fn has_header(text: &str) -> bool {
 pub enum Headed {
     /// The consecutive bar-code form (or a malformed text with its header).
     Bars,
-    /// A grid whose size the header states: the text with the header made a comment, so
-    /// that the grid reader keeps every line's number.
-    Grid(String),
+    /// A grid whose size the header states.
+    Grid {
+        /// The text with the header made a comment, so that the grid reader keeps every
+        /// line's number.
+        text: String,
+        /// The side the header states.
+        size: usize,
+        /// The header's line.
+        line: usize,
+    },
 }
 
 /// What the text is when it opens with an `R C` header; `None` when it does not.
@@ -60,7 +67,11 @@ pub fn headed(text: &str) -> Option<Headed> {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        return Some(Headed::Grid(commented));
+        return Some(Headed::Grid {
+            text: commented,
+            size: rows,
+            line: first,
+        });
     }
     Some(Headed::Bars)
 }

@@ -39,7 +39,10 @@ fn the_form_is_told_by_its_header() {
 fn a_header_with_as_many_rows_as_it_says_is_a_grid_with_its_lines_kept() {
     let text = "\n4 4\n1...\n..3.\n.4..\n...2\n";
     match headed(text) {
-        Some(Headed::Grid(grid)) => assert_eq!(grid, "\n# 4 4\n1...\n..3.\n.4..\n...2"),
+        Some(Headed::Grid { text, size, line }) => {
+            assert_eq!(text, "\n# 4 4\n1...\n..3.\n.4..\n...2");
+            assert_eq!((size, line), (4, 2));
+        }
         _ => panic!("a grid"),
     }
 }

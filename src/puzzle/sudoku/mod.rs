@@ -110,7 +110,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let headed = bars::headed(text).filter(|_| reading.grid.is_none());
     let text = match &headed {
         Some(bars::Headed::Bars) => return Ok(boxed::<Latin>(bars::parse_bar_form(text)?)),
-        Some(bars::Headed::Grid(grid)) => match super::other_kind(&KIND, grid) {
+        Some(bars::Headed::Grid { text: grid, .. }) => match super::other_kind(&KIND, grid) {
             // Under its header the grid is another kind's (a Takuzu's 0s and 1s).
             Some(other) => {
                 let (title, name) = (other.title, other.name);
@@ -124,6 +124,18 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         return Ok(boxed::<Latin>(solo::parse_ids(text)));
     }
     let classic = parse_sudokus(text, &reading)?;
+    if let Some(bars::Headed::Grid { size, line, .. }) = headed {
+        // The header states one grid of its size: anything else is not what it says.
+        let one = |e: &Entry<Latin>| {
+            e.puzzle
+                .as_ref()
+                .map_or(true, |p| p.givens().rows() == size)
+        };
+        if classic.len() != 1 || !one(&classic[0]) {
+            let message = format!("the header says {size}x{size}, but the rows under it are not one {size}x{size} grid");
+            return Err(ParseError::at(line, Problem::BarForm(message)));
+        }
+    }
     let named = (classic.into_iter())
         .map(|e| Entry {
             line: e.line,
