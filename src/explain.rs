@@ -102,6 +102,19 @@ pub fn explain(
     }
 }
 
+/// `puzzle` with exactly `clues` (see [`Puzzle::with_clues`]), solved as `options` say by
+/// `deadline`.
+pub fn solve_with(
+    puzzle: &dyn Puzzle,
+    clues: &[Clue],
+    options: &SolveOptions,
+    deadline: Deadline,
+) -> Result<Outcome, SolveError> {
+    let variant = (puzzle.with_clues(clues))
+        .ok_or_else(|| SolveError::Backend("the puzzle cannot change its clues".into()))?;
+    Ok(pipeline::solve(variant.as_ref(), options, deadline)?.outcome)
+}
+
 /// Solves variants of one puzzle with other clues.
 struct Check<'a> {
     puzzle: &'a dyn Puzzle,
@@ -128,15 +141,9 @@ impl Check<'_> {
     }
 
     fn solve(&self, clues: &[Clue], question: Question) -> Result<Answer, SolveError> {
-        let Some(variant) = self.puzzle.with_clues(clues) else {
-            return Err(SolveError::Backend(
-                "the puzzle cannot change its clues".into(),
-            ));
-        };
+        let options = self.options(question);
         Ok(
-            match (pipeline::solve(variant.as_ref(), &self.options(question), self.deadline)?)
-                .outcome
-            {
+            match solve_with(self.puzzle, clues, &options, self.deadline)? {
                 Outcome::Infeasible { .. } => Answer::Infeasible,
                 Outcome::Timeout { .. } => Answer::TimeLimit,
                 Outcome::Several { first, second } => Answer::Several(first, second),

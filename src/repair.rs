@@ -15,10 +15,11 @@ use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::SolveError;
+use crate::explain::solve_with;
 use crate::export::{self, ModelFormulation};
 use crate::grid::{cell_name, Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::pipeline::{self, Outcome, Question, SolveOptions};
+use crate::pipeline::{Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
 
 /// One edit of a given.
@@ -93,14 +94,13 @@ pub fn repair(
         Outcome::Unique(_) => Ok(Some(Repair::Unique)),
         Outcome::Infeasible { .. } => fewest_changes(puzzle, &clues, options, deadline).map(Some),
         _ if solutions.len() >= 2 => {
-            let check = |extra: &[Clue]| -> Result<Outcome, SolveError> {
+            let unique = SolveOptions {
+                question: Question::Unique,
+                ..*options
+            };
+            let check = |extra: &[Clue]| {
                 let all = [clues.clone(), extra.to_vec()].concat();
-                let variant = puzzle.with_clues(&all).ok_or_else(cannot_change)?;
-                let options = SolveOptions {
-                    question: Question::Unique,
-                    ..*options
-                };
-                Ok(pipeline::solve(variant.as_ref(), &options, deadline)?.outcome)
+                solve_with(puzzle, &all, &unique, deadline)
             };
             let given = given_cells(puzzle, &clues);
             let found = fewest_additions(&given, solutions[0], &solutions[1..], check, deadline)?;
@@ -212,8 +212,7 @@ fn fewest_changes(
                 break;
             }
         }
-        let fixed = puzzle.with_clues(&repaired).ok_or_else(cannot_change)?;
-        let outcome = pipeline::solve(fixed.as_ref(), &unique_options, deadline)?.outcome;
+        let outcome = solve_with(puzzle, &repaired, &unique_options, deadline)?;
         let unique = matches!(outcome, Outcome::Unique(_));
         let repair = Repair::Edits {
             edits: edits.clone(),

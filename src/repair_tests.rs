@@ -1,4 +1,5 @@
 use super::*;
+use crate::pipeline;
 use crate::puzzle::{self, Options};
 
 fn sudoku(text: &str) -> Box<dyn Puzzle> {
