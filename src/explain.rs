@@ -1,7 +1,7 @@
 //! Explanations a constructor can act on: for a puzzle with no solution, a minimal set of its
 //! clues (givens, cages) that already has none; for one with several, a few givens from the
-//! first solution that make it unique; for a unique one, which givens it does without (the
-//! audit). Every check is a full solve by an exact engine.
+//! first solution that make it unique; for a unique one, which givens and cage operators it does
+//! without (the audit). Every check is a full solve by an exact engine.
 
 use crate::clue::Clue;
 use crate::deadline::Deadline;
@@ -33,18 +33,22 @@ pub enum Explanation {
 pub enum Audit {
     /// Every given was tried alone.
     Done {
-        /// The givens whose removal alone keeps the puzzle unique, in input order.
+        /// The givens whose removal alone keeps the puzzle unique, then the cages whose
+        /// operator alone may be hidden (`?`) and the puzzle stays unique; in input order.
         redundant: Vec<Clue>,
         /// How many givens the puzzle has.
         givens: usize,
+        /// How many cages show an operator that could be hidden (two or more cells).
+        operators: usize,
     },
     /// The time limit ran out before every given was tried.
     TimeLimit,
 }
 
-/// Audits a unique puzzle: each given in turn is left out alone and the rest asked whether
-/// they are still unique. `None` for other outcomes, or when the kind has no givens to name.
-/// Every check is solved as `options` say (their question aside) and ends by `deadline`.
+/// Audits a unique puzzle: each given in turn is left out alone, and each cage's operator
+/// hidden alone, and the rest asked whether they are still unique. `None` for other outcomes,
+/// or when the kind has no givens or operators to name. Every check is solved as `options`
+/// say (their question aside) and ends by `deadline`.
 pub fn audit(
     puzzle: &dyn Puzzle,
     outcome: &Outcome,
@@ -53,7 +57,11 @@ pub fn audit(
 ) -> Result<Option<Audit>, SolveError> {
     let clues = puzzle.clues();
     let given = |c: &Clue| matches!(c, Clue::Given { .. });
-    if !matches!(outcome, Outcome::Unique(_)) || !clues.iter().any(given) {
+    let hideable =
+        |c: &Clue| matches!(c, Clue::Cage { op, cells, .. } if *op != "?" && cells.len() > 1);
+    let counted = |f: &dyn Fn(&Clue) -> bool| clues.iter().filter(|c| f(c)).count();
+    let (givens, operators) = (counted(&given), counted(&hideable));
+    if !matches!(outcome, Outcome::Unique(_)) || givens + operators == 0 {
         return Ok(None);
     }
     let check = Check {
@@ -62,16 +70,28 @@ pub fn audit(
         deadline,
     };
     let mut redundant = Vec::new();
-    for (i, clue) in clues.iter().enumerate().filter(|(_, c)| given(c)) {
-        let rest = [&clues[..i], &clues[i + 1..]].concat();
+    for (i, clue) in clues.iter().enumerate() {
+        let mut rest = clues.clone();
+        match clue {
+            Clue::Given { .. } => drop(rest.remove(i)),
+            Clue::Cage { .. } if hideable(clue) => {
+                if let Clue::Cage { op, .. } = &mut rest[i] {
+                    *op = "?";
+                }
+            }
+            Clue::Cage { .. } => continue,
+        }
         match check.solve(&rest, Question::Unique)? {
             Answer::Unique => redundant.push(clue.clone()),
             Answer::TimeLimit => return Ok(Some(Audit::TimeLimit)),
             _ => {}
         }
     }
-    let givens = clues.iter().filter(|c| given(c)).count();
-    Ok(Some(Audit::Done { redundant, givens }))
+    Ok(Some(Audit::Done {
+        redundant,
+        givens,
+        operators,
+    }))
 }
 
 /// Explains an infeasible or not-unique `outcome` of `puzzle`; `None` for other outcomes,

@@ -73,6 +73,11 @@ pub fn cell_name((r, c): Cell) -> String {
     format!("r{}c{}", r + 1, c + 1)
 }
 
+/// A cell as the JSON readers take it: `[row, col]`, 1-based.
+pub fn cell_json(&(r, c): &Cell) -> serde_json::Value {
+    serde_json::Value::from(vec![r + 1, c + 1])
+}
+
 /// Cells named and joined by commas: `r1c1, r1c2`.
 pub fn cell_list(cells: &[Cell]) -> String {
     let names: Vec<String> = cells.iter().map(|&cell| cell_name(cell)).collect();

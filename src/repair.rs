@@ -11,6 +11,7 @@
 //!   solution's values (another solution's values may need fewer).
 
 use crate::backend::{self, Minimum};
+use crate::cage::{Cage, Op};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -34,6 +35,15 @@ pub enum Edit {
         /// Its new value.
         to: u32,
     },
+    /// A cage's target changed (its op kept; a hidden operator stays hidden).
+    CageTarget {
+        /// The cage's index in the input, 0-based.
+        index: usize,
+        /// Its target.
+        from: u64,
+        /// Its new target.
+        to: u64,
+    },
     /// A new given.
     Added {
         /// The cell, 0-based.
@@ -48,6 +58,9 @@ impl std::fmt::Display for Edit {
         match *self {
             Edit::Changed { cell, from, to } => {
                 write!(f, "changed {}={from} -> {to}", cell_name(cell))
+            }
+            Edit::CageTarget { index, from, to } => {
+                write!(f, "changed cage {} target {from} -> {to}", index + 1)
             }
             Edit::Added { cell, value } => write!(f, "added {}={value}", cell_name(cell)),
         }
@@ -111,11 +124,9 @@ pub fn repair(
                     unique,
                     ..
                 } => {
-                    let added = edits.iter().map(|e| match *e {
-                        Edit::Added { cell, value }
-                        | Edit::Changed {
-                            cell, to: value, ..
-                        } => Clue::Given { cell, value },
+                    let added = edits.iter().filter_map(|e| match *e {
+                        Edit::Added { cell, value } => Some(Clue::Given { cell, value }),
+                        _ => None,
                     });
                     let clues = clues.iter().cloned().chain(added).collect();
                     Repair::Edits {
@@ -154,25 +165,36 @@ fn given_cells(puzzle: &dyn Puzzle, clues: &[Clue]) -> Vec<Vec<bool>> {
 /// the median against 1.35 s for one.
 const UNIQUE_TRIES: usize = 20;
 
-/// The fewest givens to change so that the puzzle has a solution: one MIP, solved again with
-/// each change found that leaves several solutions cut off, while the fewest stay as few
-/// (up to [`UNIQUE_TRIES`] times), to prefer a repair that leaves the puzzle unique.
+/// The fewest givens and cage targets to change so that the puzzle has a solution: one
+/// MIP, solved again with each change found that leaves several solutions cut off, while
+/// the fewest stay as few (up to [`UNIQUE_TRIES`] times), to prefer a repair that leaves the
+/// puzzle unique. Without cages the MIP is the reduced model of the puzzle without givens;
+/// with cages, every cage may be let go at a cost of one (its target then becomes what the
+/// solution's values make).
 fn fewest_changes(
     puzzle: &dyn Puzzle,
     clues: &[Clue],
     options: &SolveOptions,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
-    let others: Vec<Clue> = (clues.iter())
-        .filter(|c| !matches!(c, Clue::Given { .. }))
-        .cloned()
-        .collect();
-    let free = puzzle.with_clues(&others).ok_or_else(cannot_change)?;
-    let mut model = match export::model(free.as_ref(), ModelFormulation::Reduced, deadline) {
-        Ok(model) if model.is_contradictory() => return Ok(Repair::NotByGivens),
-        Ok(model) => model,
-        Err(_) => return Ok(Repair::TimeLimit),
+    let (mut model, kept) = match puzzle.model_with_optional_cages() {
+        Some(found) => found,
+        None => {
+            let others: Vec<Clue> = (clues.iter())
+                .filter(|c| !matches!(c, Clue::Given { .. }))
+                .cloned()
+                .collect();
+            let free = puzzle.with_clues(&others).ok_or_else(cannot_change)?;
+            match export::model(free.as_ref(), ModelFormulation::Reduced, deadline) {
+                Ok(model) if model.is_contradictory() => return Ok(Repair::NotByGivens),
+                Ok(model) => (model, Vec::new()),
+                Err(_) => return Ok(Repair::TimeLimit),
+            }
+        }
     };
+    for &var in &kept {
+        model.minimize(var, -1.0);
+    }
     // Per given: x[cell, value] + changed >= 1, and the changes are minimized.
     let mut changed_at = Vec::new();
     for clue in clues {
@@ -204,9 +226,10 @@ fn fewest_changes(
             }));
         };
         let grid = model.decode(values).ok_or(SolveError::Undecodable)?;
-        free.verify(&grid)
-            .map_err(|v| SolveError::Rejected { count: 1, last: v })?;
-        let (edits, repaired) = changes(clues, &grid);
+        let let_go: Vec<bool> = kept.iter().map(|k| values[k.0] < 0.5).collect();
+        let (edits, repaired) = changes(clues, &grid, &let_go)?;
+        let checked = puzzle.with_clues(&repaired).ok_or_else(cannot_change)?;
+        (checked.verify(&grid)).map_err(|v| SolveError::Rejected { count: 1, last: v })?;
         if let Some(Repair::Edits { edits: fewest, .. }) = &fallback {
             if edits.len() > fewest.len() {
                 break;
@@ -224,31 +247,42 @@ fn fewest_changes(
             return Ok(fallback.filter(|_| !unique).unwrap_or(repair));
         }
         fallback.get_or_insert(repair);
-        // Not these changes to these values again.
+        // Not these changes again: not every changed given to the same value with every
+        // changed cage let go.
         let mut cut = LinExpr::default();
+        let mut most = -1.0;
         for edit in &edits {
-            if let Edit::Changed { cell, to, .. } = *edit {
-                let var = changed_at.iter().find(|(c, _)| *c == cell).map(|&(_, v)| v);
-                let Some(k) = model.domains().index_of(i64::from(to)) else {
-                    continue;
-                };
-                cut.add_expr(&model.x(cell.0, cell.1, k), 1.0);
-                cut.add_var(var.ok_or(SolveError::Undecodable)?, 1.0);
+            match *edit {
+                Edit::Changed { cell, to, .. } => {
+                    let var = changed_at.iter().find(|(c, _)| *c == cell).map(|&(_, v)| v);
+                    let Some(k) = model.domains().index_of(i64::from(to)) else {
+                        continue;
+                    };
+                    cut.add_expr(&model.x(cell.0, cell.1, k), 1.0);
+                    cut.add_var(var.ok_or(SolveError::Undecodable)?, 1.0);
+                    most += 2.0;
+                }
+                Edit::CageTarget { index, .. } => cut.add_var(kept[index], -1.0),
+                Edit::Added { .. } => {}
             }
         }
-        let most = 2.0 * edits.len() as f64 - 1.0;
         model.add(format!("not_repair{round}"), cut, f64::NEG_INFINITY, most);
     }
     Ok(fallback.unwrap_or(Repair::TimeLimit))
 }
 
-/// The givens of `clues` that `grid` changes, and the clues with those changed.
-fn changes(clues: &[Clue], grid: &Grid) -> (Vec<Edit>, Vec<Clue>) {
+/// The givens of `clues` that `grid` changes and the cages `let_go` (by index) whose target
+/// it changes, and the clues with those changed.
+fn changes(
+    clues: &[Clue],
+    grid: &Grid,
+    let_go: &[bool],
+) -> Result<(Vec<Edit>, Vec<Clue>), SolveError> {
     let mut edits = Vec::new();
     let mut repaired = Vec::with_capacity(clues.len());
     for clue in clues {
-        match *clue {
-            Clue::Given { cell, value } if grid.get(cell.0, cell.1) != value => {
+        match clue {
+            &Clue::Given { cell, value } if grid.get(cell.0, cell.1) != value => {
                 let to = grid.get(cell.0, cell.1);
                 edits.push(Edit::Changed {
                     cell,
@@ -257,10 +291,36 @@ fn changes(clues: &[Clue], grid: &Grid) -> (Vec<Edit>, Vec<Clue>) {
                 });
                 repaired.push(Clue::Given { cell, value: to });
             }
+            Clue::Cage {
+                index,
+                op,
+                target,
+                cells,
+            } if let_go.get(*index) == Some(&true) => {
+                let values: Vec<u64> = (cells.iter())
+                    .map(|&(r, c)| u64::from(grid.get(r, c)))
+                    .collect();
+                let cage = Cage {
+                    op: Op::from_symbol(op).ok_or(SolveError::Undecodable)?,
+                    target: *target,
+                    cells: cells.clone(),
+                };
+                let to = cage.target_of(&values).ok_or(SolveError::Undecodable)?;
+                if to != *target {
+                    let (index, from) = (*index, *target);
+                    edits.push(Edit::CageTarget { index, from, to });
+                }
+                repaired.push(Clue::Cage {
+                    index: *index,
+                    op,
+                    target: to,
+                    cells: cells.clone(),
+                });
+            }
             _ => repaired.push(clue.clone()),
         }
     }
-    (edits, repaired)
+    Ok((edits, repaired))
 }
 
 /// The fewest givens to add (values of `first`) to the cells not `given` so that the puzzle

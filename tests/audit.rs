@@ -106,3 +106,109 @@ fn audit_and_count_exclude_each_other() {
         result.stderr
     );
 }
+
+/// A unique 4x4 KenKen (generated for this test) some of whose operators can be hidden alone.
+const KENKEN: &str = r#"{"size": 4, "cages": [
+  {"op": "/", "target": 2, "cells": [[1, 1], [2, 1]]},
+  {"op": "-", "target": 2, "cells": [[1, 2], [2, 2]]},
+  {"op": "*", "target": 2, "cells": [[1, 3], [1, 4]]},
+  {"op": "+", "target": 5, "cells": [[2, 3], [3, 3]]},
+  {"op": "-", "target": 1, "cells": [[2, 4], [3, 4]]},
+  {"op": "+", "target": 7, "cells": [[3, 1], [3, 2]]},
+  {"op": "+", "target": 6, "cells": [[4, 1], [4, 2], [4, 3]]},
+  {"op": "=", "target": 4, "cells": [[4, 4]]}
+]}"#;
+
+/// Every 4x4 Latin square, row by row.
+fn latin_squares() -> Vec<Vec<Vec<u64>>> {
+    let rows: Vec<Vec<u64>> = (0..24u64)
+        .map(|mut code| {
+            let mut left = vec![1, 2, 3, 4];
+            (0..4)
+                .map(|i| {
+                    let pick = (code % (4 - i)) as usize;
+                    code /= 4 - i;
+                    left.remove(pick)
+                })
+                .collect()
+        })
+        .collect();
+    let mut squares = Vec::new();
+    for a in &rows {
+        for b in &rows {
+            for c in &rows {
+                for d in &rows {
+                    let square = vec![a.clone(), b.clone(), c.clone(), d.clone()];
+                    let columns_differ = (0..4)
+                        .all(|j| (0..4).all(|i| (0..i).all(|k| square[i][j] != square[k][j])));
+                    if columns_differ {
+                        squares.push(square);
+                    }
+                }
+            }
+        }
+    }
+    squares
+}
+
+/// Whether `values` meet `op` and `target` (`?`: any operator the cage's size allows).
+fn meets(op: &str, target: u64, values: &[u64]) -> bool {
+    let (hi, lo) = (*values.iter().max().unwrap(), *values.iter().min().unwrap());
+    match op {
+        "?" => ["+", "*", "-", "/"]
+            .iter()
+            .filter(|o| values.len() == 2 || ["+", "*"].contains(o))
+            .any(|o| meets(o, target, values)),
+        "=" => values[0] == target,
+        "+" => values.iter().sum::<u64>() == target,
+        "*" => values.iter().product::<u64>() == target,
+        "-" => hi - lo == target,
+        "/" => hi % lo == 0 && hi / lo == target,
+        _ => panic!("op {op}"),
+    }
+}
+
+#[test]
+fn a_kenken_audit_names_the_operators_that_trying_every_latin_square_shows_redundant() {
+    let puzzle: Value = serde_json::from_str(KENKEN).unwrap();
+    let cages = puzzle["cages"].as_array().unwrap();
+    let squares = latin_squares();
+    assert_eq!(squares.len(), 576);
+    let solutions = |hidden: Option<usize>| {
+        (squares.iter())
+            .filter(|square| {
+                cages.iter().enumerate().all(|(i, cage)| {
+                    let values: Vec<u64> = (cage["cells"].as_array().unwrap().iter())
+                        .map(|cell| {
+                            let rc = cell.as_array().unwrap();
+                            let (r, c) = (rc[0].as_u64().unwrap(), rc[1].as_u64().unwrap());
+                            square[r as usize - 1][c as usize - 1]
+                        })
+                        .collect();
+                    let op = match hidden == Some(i) {
+                        true => "?",
+                        false => cage["op"].as_str().unwrap(),
+                    };
+                    meets(op, cage["target"].as_u64().unwrap(), &values)
+                })
+            })
+            .count()
+    };
+    assert_eq!(solutions(None), 1);
+    let expected: Vec<usize> = (0..cages.len())
+        .filter(|&i| cages[i]["cells"].as_array().unwrap().len() > 1 && solutions(Some(i)) == 1)
+        .map(|i| i + 1)
+        .collect();
+    assert!(!expected.is_empty() && expected.len() < 7, "{expected:?}");
+    let result = common::run_with_stdin(&["kenken", "--audit", "--format", "json", "-"], KENKEN);
+    let found = result.single()["audit"].clone();
+    assert_eq!(found["operators"], Value::from(expected), "{found}");
+    assert_eq!(found["redundant"], Value::from(Vec::<Value>::new()));
+    assert_eq!(found["minimal"], false);
+    let text = common::run_with_stdin(&["kenken", "--audit", "-"], KENKEN);
+    assert_eq!(
+        text.stdout.lines().last().unwrap(),
+        "# redundant, each alone: the operators of cages 2, 4, 5, 6, 7 (5 of 7 operators); \
+         not minimal"
+    );
+}

@@ -19,8 +19,9 @@ fn puzzles(kind: &str, file: &str) -> Vec<Box<dyn Puzzle>> {
     entries.into_iter().map(|e| e.puzzle.unwrap()).collect()
 }
 
-/// The clues a JSON record names: `[[row, col, value], ...]` givens and 1-based cages.
-fn clues(value: &Value, cages: Option<&Value>) -> Vec<Clue> {
+/// The clues a JSON record names: `[[row, col, value], ...]` givens and 1-based cages, as
+/// `all` (the puzzle's clues) has them.
+fn clues(value: &Value, cages: Option<&Value>, all: &[Clue]) -> Vec<Clue> {
     let number = |v: &Value| v.as_u64().unwrap();
     let mut out: Vec<Clue> = (value.as_array().unwrap().iter())
         .map(|g| Clue::Given {
@@ -30,12 +31,13 @@ fn clues(value: &Value, cages: Option<&Value>) -> Vec<Clue> {
         .collect();
     for cage in cages.and_then(Value::as_array).into_iter().flatten() {
         let index = number(cage) as usize - 1;
-        out.push(Clue::Cage {
-            index,
-            op: "?",
-            target: 0,
-            cells: Vec::new(),
-        });
+        let named = |c: &&Clue| matches!(c, Clue::Cage { index: i, .. } if *i == index);
+        out.push(
+            all.iter()
+                .find(named)
+                .expect("a cage of the puzzle")
+                .clone(),
+        );
     }
     out
 }
@@ -85,7 +87,7 @@ fn tdoku_puzzles_with_no_solution_have_minimal_conflicts() {
     let records = explained("sudoku", &path);
     for (record, puzzle) in records.iter().zip(puzzles("sudoku", &path)) {
         assert_eq!(record["status"], "infeasible");
-        let conflict = clues(&record["conflict"]["givens"], None);
+        let conflict = clues(&record["conflict"]["givens"], None, &[]);
         assert!(!conflict.is_empty());
         assert_minimal_conflict(puzzle.as_ref(), &conflict, &record["index"].to_string());
     }
@@ -101,8 +103,12 @@ fn conflicts_of_cages_and_of_takuzu_givens_are_minimal() {
     ] {
         let record = explained(kind, file).remove(0);
         let conflict = &record["conflict"];
-        let conflict = clues(&conflict["givens"], Some(&conflict["cages"]));
         let puzzle = puzzles(kind, file).remove(0);
+        let conflict = clues(
+            &conflict["givens"],
+            Some(&conflict["cages"]),
+            &puzzle.clues(),
+        );
         assert_minimal_conflict(puzzle.as_ref(), &conflict, file);
     }
 }
@@ -135,7 +141,7 @@ fn suggested_givens_make_the_puzzle_unique_and_none_can_be_left_out() {
         let differs = record["differs"].as_array().unwrap();
         assert!(!differs.is_empty(), "{file}");
         let puzzle = puzzles(kind, file).remove(0);
-        let added = clues(&record["repair"]["givens"], None);
+        let added = clues(&record["repair"]["givens"], None, &[]);
         let with = |extra: &[Clue]| [puzzle.clues(), extra.to_vec()].concat();
         let unique = |clues: &[Clue]| {
             matches!(

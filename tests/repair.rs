@@ -226,16 +226,6 @@ fn takuzu_repairs_read_back_as_takuzu_and_solve() {
 }
 
 #[test]
-fn kenken_cages_with_no_solution_are_not_repaired_by_givens_and_say_so() {
-    let result = common::run(&["kenken", "--repair", "puzzles/kenken/infeasible-4x4.json"]);
-    assert_eq!(result.code, 1);
-    assert_eq!(
-        result.stdout,
-        "# repair: no change of givens helps: the other rules have no solution\n"
-    );
-}
-
-#[test]
 fn among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred() {
     // The 17-clue puzzle with its r2c1 given (4) typed as 5: changing it back is one edit and
     // unique; other single changes give a solution but not a unique one.

@@ -203,7 +203,7 @@ impl Repaired {
         match &self.repair {
             Repair::Unique => "none needed: the puzzle is unique".into(),
             Repair::NotByGivens => {
-                "no change of givens helps: the other rules have no solution".into()
+                "no change of givens or cage targets helps: the other rules have no solution".into()
             }
             Repair::TimeLimit => "time limit reached before a repair was found".into(),
             Repair::Edits {
@@ -237,22 +237,53 @@ impl Repaired {
     }
 }
 
-/// What `--audit` says: `redundant, each alone: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`.
+/// What `--audit` says: `redundant, each alone: r1c3=4, r7c7=2 (2 of 27 givens); not minimal`,
+/// and for KenKen `the operators of cages 3, 7 (2 of 12 operators)`.
 pub fn audit_text(audit: &Audit) -> String {
-    match audit {
-        Audit::Done { redundant, givens } if redundant.is_empty() => {
-            format!("redundant: none of the {givens} givens; minimal")
-        }
-        Audit::Done { redundant, givens } => {
-            let list: Vec<String> = redundant.iter().map(clue_text).collect();
-            let (count, all) = (redundant.len(), givens);
-            format!(
-                "redundant, each alone: {} ({count} of {all} givens); not minimal",
-                list.join(", ")
-            )
-        }
-        Audit::TimeLimit => "audit incomplete: time limit".to_string(),
+    let Audit::Done {
+        redundant,
+        givens,
+        operators,
+    } = audit
+    else {
+        return "audit incomplete: time limit".to_string();
+    };
+    let plural = |n: usize, what: &str| match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    };
+    let mut kinds = Vec::new();
+    if *givens > 0 {
+        kinds.push(plural(*givens, "given"));
     }
+    if *operators > 0 {
+        kinds.push(plural(*operators, "operator"));
+    }
+    if redundant.is_empty() {
+        return format!("redundant: none of the {}; minimal", kinds.join(" and "));
+    }
+    let cells: Vec<String> = (redundant.iter())
+        .filter(|c| matches!(c, Clue::Given { .. }))
+        .map(clue_text)
+        .collect();
+    let cages: Vec<String> = (redundant.iter())
+        .filter_map(|c| match c {
+            Clue::Cage { index, .. } => Some((index + 1).to_string()),
+            Clue::Given { .. } => None,
+        })
+        .collect();
+    let mut parts = Vec::new();
+    if !cells.is_empty() {
+        let of = plural(*givens, "given");
+        parts.push(format!("{} ({} of {of})", cells.join(", "), cells.len()));
+    }
+    if !cages.is_empty() {
+        let of = plural(*operators, "operator");
+        let list = cages.join(", ");
+        let (n, cage) = (cages.len(), if cages.len() == 1 { "cage" } else { "cages" });
+        parts.push(format!("the operators of {cage} {list} ({n} of {of})"));
+    }
+    format!("redundant, each alone: {}; not minimal", parts.join("; "))
 }
 
 /// The `--stats` line: what settled each question, the time per stage, the solver's work.

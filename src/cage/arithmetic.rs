@@ -3,7 +3,7 @@
 //! integer prime exponents.
 
 use super::{Cage, Op};
-use crate::model::{LinExpr, Model};
+use crate::model::{LinExpr, Model, Var};
 
 /// How `*` and `/` cages become linear constraints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +22,42 @@ impl Cage {
     /// it may be (they sum to 1), and each operator's rows hold when its binary is 1 (big-M
     /// rows from the expressions' bounds: integer, so exact with exact products).
     pub fn constrain_arithmetic(&self, index: usize, model: &mut Model, products: Products) {
+        self.arithmetic_rows(index, model, products, None);
+    }
+
+    /// Cage `index`'s rows with exact products, holding only while binary `kept` is 1 (a
+    /// repair may change the target): big-M rows as for a hidden operator. What any target
+    /// of the op needs holds always: a `/` cage's values divide, a `-` cage's differ.
+    pub fn constrain_kept(&self, index: usize, model: &mut Model, kept: Var) {
+        self.arithmetic_rows(index, model, Products::Exact, Some(kept));
+        let cage = format!("cage{}", index + 1);
+        let [a, b] = self.cells[..] else { return };
+        let values = model.domains().values().to_vec();
+        for (i, &u) in values.iter().enumerate() {
+            for (j, &v) in values.iter().enumerate() {
+                let apart = match self.op {
+                    Op::Div => u % v != 0 && v % u != 0,
+                    Op::Sub => u == v,
+                    _ => false,
+                };
+                if apart {
+                    let mut pair = model.x(a.0, a.1, i);
+                    pair.add_expr(&model.x(b.0, b.1, j), 1.0);
+                    let name = format!("{cage}_not_v{u}_v{v}");
+                    model.add(name, pair, f64::NEG_INFINITY, 1.0);
+                }
+            }
+        }
+    }
+
+    /// The rows of [`Cage::constrain_arithmetic`]; with `kept`, each holds only while it is 1.
+    fn arithmetic_rows(
+        &self,
+        index: usize,
+        model: &mut Model,
+        products: Products,
+        kept: Option<Var>,
+    ) {
         let cage = format!("cage{}", index + 1);
         if self.op != Op::Any || self.cells.len() == 1 {
             let op = if self.op == Op::Any {
@@ -29,10 +65,18 @@ impl Cage {
             } else {
                 self.op
             };
-            match self.equalities(&cage, op, model, products) {
-                Some(rows) => rows.into_iter().for_each(|(n, e, v)| model.add(n, e, v, v)),
+            match (self.equalities(&cage, op, model, products), kept) {
+                (Some(rows), None) => rows.into_iter().for_each(|(n, e, v)| model.add(n, e, v, v)),
+                (Some(rows), Some(kept)) => {
+                    (rows.into_iter()).for_each(|(n, e, v)| model.add_when(&n, kept, e, v))
+                }
                 // A prime factor larger than every value: no cells can make the target.
-                None => model.add(format!("{cage}_never"), LinExpr::default(), 1.0, 1.0),
+                (None, None) => model.add(format!("{cage}_never"), LinExpr::default(), 1.0, 1.0),
+                (None, Some(kept)) => {
+                    let mut never = LinExpr::default();
+                    never.add_var(kept, 1.0);
+                    model.add(format!("{cage}_never"), never, 0.0, 0.0);
+                }
             }
             return;
         }
@@ -56,7 +100,15 @@ impl Cage {
                 }
             }
         }
-        model.add(format!("{cage}_op"), one, 1.0, 1.0);
+        // One operator, or none while the cage is not kept.
+        let all = match kept {
+            Some(kept) => {
+                one.add_var(kept, -1.0);
+                0.0
+            }
+            None => 1.0,
+        };
+        model.add(format!("{cage}_op"), one, all, all);
     }
 
     /// The rows `name: expr = value` that make the cage meet its target with `op` (creating

@@ -110,6 +110,20 @@ impl Cage {
             .collect()
     }
 
+    /// The target `values` meet under the cage's op, if any: for a hidden operator their
+    /// sum (a one-cell cage: its value).
+    pub fn target_of(&self, values: &[u64]) -> Option<u64> {
+        let (hi, lo) = (values.iter().max()?, values.iter().min()?);
+        match (self.op, values) {
+            (Op::Given | Op::Any, [v]) => Some(*v),
+            (Op::Sub, [a, b]) => Some(a.abs_diff(*b)),
+            (Op::Div, [_, _]) => (*lo != 0 && hi % lo == 0).then(|| hi / lo),
+            (Op::Add | Op::Any, _) => values.iter().try_fold(0u64, |acc, &v| acc.checked_add(v)),
+            (Op::Mul, _) => values.iter().try_fold(1u64, |acc, &v| acc.checked_mul(v)),
+            _ => None,
+        }
+    }
+
     /// Checks the cage (number `index`, 0-based) on a complete grid.
     pub fn verify(&self, index: usize, grid: &Grid) -> Result<(), Violation> {
         let values: Vec<u32> = self.cells.iter().map(|&(r, c)| grid.get(r, c)).collect();

@@ -12,11 +12,14 @@ use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
-use crate::model::Model;
+use crate::model::{Model, Var};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{solution, HiddenOperators, Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent, AreasAndTables};
 use crate::rule::Rule;
+
+#[path = "latin_json.rs"]
+mod json_form;
 
 /// Cages with more assignments than this keep the arithmetic formulation.
 const MAX_TABLE_ASSIGNMENTS: usize = 1000;
@@ -263,10 +266,17 @@ impl Puzzle for Latin {
     fn with_clues(&self, clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         let mut givens = Grid::filled(self.size, self.size, 0);
         let mut kept = vec![false; self.cages.len()];
+        let mut cages = self.cages.clone();
         for clue in clues {
             match *clue {
                 Clue::Given { cell, value } => givens.set(cell.0, cell.1, value),
-                Clue::Cage { index, .. } => kept[index] = true,
+                Clue::Cage {
+                    index, op, target, ..
+                } => {
+                    kept[index] = true;
+                    cages[index].target = target;
+                    cages[index].op = Op::from_symbol(op).unwrap_or(cages[index].op);
+                }
             }
         }
         let dropped = |area: &Area| matches!(area.name, AreaName::Cage(i) if !kept[i]);
@@ -274,9 +284,9 @@ impl Puzzle for Latin {
             .filter(|a| !dropped(a))
             .cloned()
             .collect();
-        let cages = (self.cages.iter().zip(&kept))
+        let cages = (cages.into_iter().zip(&kept))
             .filter(|(_, &keep)| keep)
-            .map(|(cage, _)| cage.clone())
+            .map(|(cage, _)| cage)
             .collect();
         Some(Box::new(Latin {
             areas: areas.into(),
@@ -307,6 +317,28 @@ impl Puzzle for Latin {
             rule.constrain(&mut model);
         }
         Some(model)
+    }
+
+    fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        let n = self.size;
+        let mut model = Model::new(Domains::full(n, n, (1..=n as i64).collect()));
+        for area in self.areas.iter() {
+            model.all_different(&area.name.id(), &area.cells);
+        }
+        for rule in &self.rules {
+            rule.constrain(&mut model);
+        }
+        let kept = (self.cages.iter().enumerate())
+            .map(|(i, cage)| {
+                let kept = model.binary(format!("kept_cage{}", i + 1));
+                cage.constrain_kept(i, &mut model, kept);
+                kept
+            })
+            .collect();
+        Some((model, kept))
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
@@ -387,11 +419,13 @@ impl Puzzle for Latin {
         self.write_grid(grid, None)
     }
 
-    /// A classic Sudoku's givens; KenKen has no grid form, and a variant's grid would lose
-    /// its other rules.
+    /// A classic Sudoku's givens as a grid; KenKen and the variants as their JSON.
     fn render_puzzle(&self) -> Option<String> {
-        let classic = self.variant.as_ref().is_some_and(Vec::is_empty);
-        classic.then(|| self.write_grid(&self.givens, Some(".")))
+        Some(match self.variant.as_deref() {
+            Some([]) => self.write_grid(&self.givens, Some(".")),
+            Some(_) => self.variant_json(),
+            None => self.kenken_json(),
+        })
     }
 }
 

@@ -22,7 +22,7 @@ use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::grid::{Cell, Grid};
-use crate::model::Model;
+use crate::model::{Model, Var};
 
 /// One puzzle instance: how to reduce, model, check and print it.
 pub trait Puzzle: Send + Sync {
@@ -40,6 +40,12 @@ pub trait Puzzle: Send + Sync {
     /// givens as rows, the documents' rows for cages and lines; `None` for a kind the
     /// documents do not cover.
     fn documents_model(&self) -> Option<Model> {
+        None
+    }
+    /// The puzzle's rules without its givens on every `x[r,c,k]`, each cage's rows holding
+    /// only while its binary (by cage index) is 1: what a repair may change. `None` for a
+    /// kind without cages.
+    fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
         None
     }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently
@@ -76,7 +82,8 @@ pub trait Puzzle: Send + Sync {
         Vec::new()
     }
     /// The same puzzle with exactly `clues` as its givens and cages (cages by their index in
-    /// [`Puzzle::clues`]; givens may be new); `None` for a kind without clues. A kind whose
+    /// [`Puzzle::clues`], with the op and target the clue names; givens may be new); `None`
+    /// for a kind without clues. A kind whose
     /// [`Puzzle::clues`] names any must implement it.
     fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         None

@@ -1,10 +1,12 @@
 //! Consecutive marks: a bar between two side-by-side cells says their values differ by 1;
 //! with the negative rule, two side-by-side cells without a bar never do.
 
+use serde_json::{Map, Value};
+
 use super::{restrict, Rule};
 use crate::domains::Domains;
 use crate::error::Violation;
-use crate::grid::{cell_name, Cell, Grid};
+use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
 
 /// The marks of one puzzle, as pairs of side-by-side cells.
@@ -93,6 +95,15 @@ impl Rule for Consecutive {
             }
         }
         true
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        let marked = (self.pairs.iter())
+            .filter(|p| p.2)
+            .map(|&(a, b, _)| Value::from(vec![cell_json(&a), cell_json(&b)]));
+        object.insert("consecutive".into(), marked.collect());
+        let negative = self.pairs.iter().any(|p| !p.2);
+        object.insert("negative".into(), negative.into());
     }
 
     fn constrain(&self, model: &mut Model) {

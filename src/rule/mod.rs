@@ -15,6 +15,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::Grid;
 use crate::model::Model;
+use serde_json::{Map, Value};
 
 /// A rule over cells of a Latin grid whose values are 1..n (candidate bit k is value k + 1).
 pub trait Rule: fmt::Debug + Send + Sync {
@@ -27,6 +28,8 @@ pub trait Rule: fmt::Debug + Send + Sync {
     fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool;
     /// Adds the rule's rows to the model.
     fn constrain(&self, model: &mut Model);
+    /// Writes the rule into a variant JSON object under the keys the reader takes.
+    fn write_json(&self, object: &mut Map<String, Value>);
 }
 
 /// Keeps only `keep` in the cell at row-major index `cell`, noting it in `shrunk` when it

@@ -1,9 +1,11 @@
 //! Thermometers: values strictly increase from the bulb along each thermometer.
 
+use serde_json::{Map, Value};
+
 use super::{restrict, Rule};
 use crate::domains::Domains;
 use crate::error::Violation;
-use crate::grid::{cell_name, Cell, Grid};
+use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
 
 /// The thermometers of one puzzle, each from its bulb to its tip.
@@ -72,6 +74,12 @@ impl Rule for Thermometers {
             }
         }
         true
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        let thermometers =
+            (self.0.iter()).map(|cells| cells.iter().map(cell_json).collect::<Value>());
+        object.insert("thermometers".into(), thermometers.collect());
     }
 
     fn constrain(&self, model: &mut Model) {

@@ -61,10 +61,13 @@ struct Line<'a> {
 }
 
 /// `--audit`: the givens the puzzle does without one at a time (`[row, col, value]`,
-/// 1-based), and whether there are none.
+/// 1-based), the cages (1-based) whose operator alone may be hidden where cages show
+/// operators, and whether there are none.
 #[derive(Serialize)]
 struct AuditLine {
     redundant: Vec<[u64; 3]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    operators: Option<Vec<usize>>,
     minimal: bool,
 }
 
@@ -157,16 +160,20 @@ enum RepairLine {
     },
 }
 
-/// One edit: `{"edit": "changed", "cell": [1, 1], "from": 1, "to": 5}` or
-/// `{"edit": "added", "cell": [1, 2], "value": 6}` (1-based cells).
-#[derive(Serialize)]
+/// One edit: `{"edit": "changed", "cell": [1, 1], "from": 1, "to": 5}`,
+/// `{"edit": "changed", "cage": 7, "from": 12, "to": 13}` or
+/// `{"edit": "added", "cell": [1, 2], "value": 6}` (1-based cells and cages).
+#[derive(Serialize, Default)]
 struct EditLine {
     edit: &'static str,
-    cell: [usize; 2],
     #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u32>,
+    cell: Option<[usize; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<u32>,
+    cage: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<u32>,
 }
@@ -187,17 +194,23 @@ impl RepairLine {
             .map(|e| match *e {
                 Edit::Changed { cell, from, to } => EditLine {
                     edit: "changed",
-                    cell: one_based(cell),
+                    cell: Some(one_based(cell)),
+                    from: Some(from.into()),
+                    to: Some(to.into()),
+                    ..EditLine::default()
+                },
+                Edit::CageTarget { index, from, to } => EditLine {
+                    edit: "changed",
+                    cage: Some(index + 1),
                     from: Some(from),
                     to: Some(to),
-                    value: None,
+                    ..EditLine::default()
                 },
                 Edit::Added { cell, value } => EditLine {
                     edit: "added",
-                    cell: one_based(cell),
-                    from: None,
-                    to: None,
+                    cell: Some(one_based(cell)),
                     value: Some(value),
+                    ..EditLine::default()
                 },
             })
             .collect();
@@ -292,9 +305,18 @@ impl Output for Json {
                     line.repair = Some(RepairLine::of(repaired));
                 }
                 match &solved.audit {
-                    Some(Audit::Done { redundant, .. }) => {
+                    Some(Audit::Done {
+                        redundant,
+                        operators,
+                        ..
+                    }) => {
+                        let cages = (redundant.iter()).filter_map(|c| match c {
+                            Clue::Cage { index, .. } => Some(index + 1),
+                            Clue::Given { .. } => None,
+                        });
                         line.audit = Some(AuditLine {
                             redundant: Clues::of(redundant).givens,
+                            operators: (*operators > 0).then(|| cages.collect()),
                             minimal: redundant.is_empty(),
                         })
                     }
