@@ -26,10 +26,14 @@ impl Cage {
     }
 
     /// Cage `index`'s rows with exact products, holding only while binary `kept` is 1 (a
-    /// repair may change the target): big-M rows as for a hidden operator. What any target
-    /// of the op needs holds always: a `/` cage's values divide, a `-` cage's differ.
+    /// repair may change the target): big-M rows as for a hidden operator.
     pub fn constrain_kept(&self, index: usize, model: &mut Model, kept: Var) {
         self.arithmetic_rows(index, model, Products::Exact, Some(kept));
+    }
+
+    /// What any target of the cage's op needs, on cage `index`: a `/` cage's values divide,
+    /// a `-` cage's differ (rows `cage4_not_v2_v3`).
+    pub fn constrain_some_target(&self, index: usize, model: &mut Model) {
         let cage = format!("cage{}", index + 1);
         let [a, b] = self.cells[..] else { return };
         let values = model.domains().values().to_vec();

@@ -91,6 +91,16 @@ impl Table {
     /// Cage `index` (0-based) as a choice of one assignment: binary `z_t` per assignment,
     /// `sum z_t = 1`, and `x[cell, k] = sum of z_t over the assignments giving the cell k`.
     pub fn constrain(&self, index: usize, model: &mut Model) {
+        self.rows(index, model, None);
+    }
+
+    /// The rows of [`Table::constrain`] holding only while binary `kept` is 1:
+    /// `sum z_t = kept` and `x[cell, k] >= sum of z_t giving the cell k`.
+    pub fn constrain_kept(&self, index: usize, model: &mut Model, kept: Var) {
+        self.rows(index, model, Some(kept));
+    }
+
+    fn rows(&self, index: usize, model: &mut Model, kept: Option<Var>) {
         let n = self.cells.len();
         let cage = format!("cage{}", index + 1);
         let z: Vec<Var> = (0..self.len())
@@ -100,7 +110,11 @@ impl Table {
         for &v in &z {
             one.add_var(v, 1.0);
         }
-        model.add(format!("{cage}_choice"), one, 1.0, 1.0);
+        if let Some(kept) = kept {
+            one.add_var(kept, -1.0);
+        }
+        let chosen = if kept.is_some() { 0.0 } else { 1.0 };
+        model.add(format!("{cage}_choice"), one, chosen, chosen);
         let values = model.domains().values().len();
         for (i, &(r, c)) in self.cells.iter().enumerate() {
             for k in 0..values {
@@ -112,7 +126,8 @@ impl Table {
                 }
                 let value = model.domains().values()[k];
                 let name = format!("{cage}_{}_v{value}", cell_name((r, c)));
-                model.add(name, link, 0.0, 0.0);
+                let most = if kept.is_some() { f64::INFINITY } else { 0.0 };
+                model.add(name, link, 0.0, most);
             }
         }
     }

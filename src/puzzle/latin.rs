@@ -331,10 +331,17 @@ impl Puzzle for Latin {
         for rule in &self.rules {
             rule.constrain(&mut model);
         }
+        let domains = model.domains().clone();
         let kept = (self.cages.iter().enumerate())
             .map(|(i, cage)| {
                 let kept = model.binary(format!("kept_cage{}", i + 1));
-                cage.constrain_kept(i, &mut model, kept);
+                let groups = shared_areas(&cage.cells, &self.areas);
+                let table = Table::new(cage, &groups, &domains);
+                match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
+                    Some(table) => table.constrain_kept(i, &mut model, kept),
+                    None => cage.constrain_kept(i, &mut model, kept),
+                }
+                cage.constrain_some_target(i, &mut model);
                 kept
             })
             .collect();
