@@ -54,6 +54,26 @@ pub struct Config {
     pub verify: Option<Proposal>,
     /// Whether each puzzle reports what settled it (`--stats`).
     pub stats: bool,
+    /// Which of the step-by-step solver's answers are asked for.
+    pub deduce: Deduce,
+}
+
+/// `--grade`, `--steps`, `--hint`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Deduce {
+    /// The difficulty on Tatham's ladder, the score and the guesses.
+    pub grade: bool,
+    /// Every step.
+    pub steps: bool,
+    /// The first step only, without the solution.
+    pub hint: bool,
+}
+
+impl Deduce {
+    /// Whether any is asked for.
+    pub fn any(self) -> bool {
+        self.grade || self.steps || self.hint
+    }
 }
 
 /// A proposed solution: the file as given and its text.
@@ -101,10 +121,10 @@ struct Common {
     repair: bool,
     /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
     /// breaks (with --check-unique, also whether the puzzle has another solution)
-    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain", "audit", "repair"])]
+    #[arg(long, value_name = "GRID_FILE", conflicts_with_all = ["count", "explain", "audit", "repair", "grade", "steps"])]
     verify: Option<PathBuf>,
     /// Find up to N distinct solutions and tell whether they are all
-    #[arg(long, value_name = "N", conflicts_with_all = ["check_unique", "audit", "repair"],
+    #[arg(long, value_name = "N", conflicts_with_all = ["check_unique", "audit", "repair", "grade", "steps"],
           value_parser = clap::value_parser!(u32).range(1..))]
     count: Option<u32>,
     /// Output format
@@ -137,6 +157,19 @@ struct Common {
     /// solver's work (MIP nodes and iterations, SAT conflicts)
     #[arg(long)]
     stats: bool,
+    /// For a unique puzzle, its difficulty on Simon Tatham's ladder (the hardest technique a
+    /// person needs), a score and the guesses needed; Sudoku, Jigsaw and X so far (implies
+    /// --check-unique)
+    #[arg(long)]
+    grade: bool,
+    /// For a unique puzzle, the solution as steps a person can follow, each with its reason
+    /// (implies --check-unique)
+    #[arg(long)]
+    steps: bool,
+    /// The next step for a partly filled puzzle, without its solution; if the filled-in values
+    /// already leave no solution, which of them conflict (implies --check-unique)
+    #[arg(long, conflicts_with_all = ["count", "verify"])]
+    hint: bool,
 }
 
 /// The engine that decides.
@@ -192,6 +225,8 @@ Examples:
   mipsolve sudoku --explain puzzle.txt            why no solution, or what makes it unique
   mipsolve sudoku --audit puzzle.txt              which givens a unique puzzle does without
   mipsolve sudoku --repair puzzle.txt             the fewest given edits that make it unique
+  mipsolve sudoku --grade --steps puzzle.txt      how hard it is, and the solution step by step
+  mipsolve sudoku --hint half-done.txt            the next step, without the solution
   mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
   mipsolve sudoku --verify mine.txt puzzle.txt    is mine.txt a solution? which rules break
 
@@ -356,7 +391,13 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         solve: SolveOptions {
             question: match (
                 common.count,
-                common.check_unique || common.explain || common.audit || common.repair,
+                common.check_unique
+                    || common.explain
+                    || common.audit
+                    || common.repair
+                    || common.grade
+                    || common.steps
+                    || common.hint,
             ) {
                 (Some(n), _) => Question::Count(n as usize),
                 (None, true) => Question::Unique,
@@ -372,6 +413,11 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             formulation,
         },
         stats: common.stats,
+        deduce: Deduce {
+            grade: common.grade,
+            steps: common.steps,
+            hint: common.hint,
+        },
         format: match common.format {
             FormatArg::Text => Format::Text,
             FormatArg::Json => Format::Json,

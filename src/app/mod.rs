@@ -17,11 +17,11 @@ use std::time::Instant;
 use mipsolve::deadline::Deadline;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::{explain, pipeline, repair};
+use mipsolve::{deduce, explain, pipeline, repair};
 
 use cli::Config;
 use output::Output;
-use record::{Record, Repaired, Solved, Status};
+use record::{Deduced, Record, Repaired, Solved, Status, NOT_DEDUCED};
 use walk::Item;
 
 /// Runs the whole batch and returns the exit code (the worst verdict).
@@ -144,9 +144,11 @@ fn solve_puzzle(
         true => repair::repair(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,
     };
-    // --repair's answer for several solutions replaces --explain's greedy one.
+    // --repair's answer for several solutions replaces --explain's greedy one; --hint on
+    // filled-in values that leave no solution names the ones that conflict.
     let several = matches!(outcome, pipeline::Outcome::Several { .. });
-    let explanation = match config.explain && !(config.repair && several) {
+    let conflict = config.deduce.hint && matches!(outcome, pipeline::Outcome::Infeasible { .. });
+    let explanation = match (config.explain && !(config.repair && several)) || conflict {
         true => {
             explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
         }
@@ -156,7 +158,17 @@ fn solve_puzzle(
         true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,
     };
+    let deduced = match (&outcome, config.deduce.any()) {
+        (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
+            asked: config.deduce,
+            found: (puzzle.deduction_areas())
+                .and_then(|(areas, givens)| deduce::follow(areas, givens, solution))
+                .ok_or(NOT_DEDUCED),
+        }),
+        _ => None,
+    };
     Ok(Solved {
+        deduced,
         explanation,
         audit,
         repaired: repair.map(|r| Repaired::of(r, puzzle)),

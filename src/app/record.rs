@@ -1,12 +1,15 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
 use mipsolve::clue::Clue;
+use mipsolve::deduce::Deductions;
 use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::cell_name;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::Puzzle;
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 use mipsolve::repair::{Edit, Repair};
+
+use crate::app::cli::Deduce;
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {
@@ -48,6 +51,34 @@ pub struct Solved {
     pub verified: bool,
     /// What settled each question and the time spent, when `--stats` asks.
     pub stats: Option<Stats>,
+    /// The step-by-step solver's answer, when `--grade`, `--steps` or `--hint` ask and the
+    /// puzzle is unique.
+    pub deduced: Option<Deduced>,
+}
+
+/// What the step-by-step solver found, and which of its answers were asked for.
+pub struct Deduced {
+    /// `--grade`, `--steps`, `--hint`.
+    pub asked: Deduce,
+    /// The steps, or why the puzzle has none.
+    pub found: Result<Deductions, &'static str>,
+}
+
+/// Why a puzzle gets no steps: the step-by-step solver follows areas only.
+pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows rows, columns, \
+                               boxes, regions and diagonals only, not cages, marks or Takuzu";
+
+/// The `--grade` line: `advanced (score 1840, 0 guesses)`.
+pub fn grade_text(found: &Deductions) -> String {
+    let guesses = match found.guesses() {
+        1 => "1 guess".to_string(),
+        n => format!("{n} guesses"),
+    };
+    format!(
+        "{} (score {}, {guesses})",
+        found.level().name(),
+        found.score()
+    )
 }
 
 /// How a record counts in the summary and the exit code.

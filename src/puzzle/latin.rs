@@ -319,6 +319,11 @@ impl Puzzle for Latin {
         Some(model)
     }
 
+    fn deduction_areas(&self) -> Option<(&[Area], &Grid)> {
+        let plain = self.cages.is_empty() && self.rules.is_empty();
+        plain.then_some((&self.areas, &self.givens))
+    }
+
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
         if self.cages.is_empty() {
             return None;

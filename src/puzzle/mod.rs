@@ -21,6 +21,7 @@ use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
+use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
 
@@ -46,6 +47,12 @@ pub trait Puzzle: Send + Sync {
     /// only while its binary (by cage index) is 1: what a repair may change. `None` for a
     /// kind without cages.
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
+        None
+    }
+    /// The all-different areas and givens (0: blank) that the step-by-step solver
+    /// ([`crate::deduce`]) works on; `None` where the puzzle has rules it cannot follow yet
+    /// (cages, marks, thermometers, Takuzu's lines).
+    fn deduction_areas(&self) -> Option<(&[Area], &Grid)> {
         None
     }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently

@@ -3,14 +3,15 @@
 use std::io::{self, Write};
 
 use mipsolve::clue::Clue;
+use mipsolve::deduce::Step;
 use mipsolve::explain::{Audit, Explanation};
-use mipsolve::grid::Grid;
+use mipsolve::grid::{Cell, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::repair::{Edit, Repair};
 use serde::Serialize;
 
 use super::Output;
-use crate::app::record::{culprit_note, Record, Repaired};
+use crate::app::record::{culprit_note, Deduced, Record, Repaired};
 
 /// The JSON Lines format.
 pub struct Json;
@@ -58,6 +59,47 @@ struct Line<'a> {
     audit: Option<AuditLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<GradeLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepLine>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<StepLine>,
+}
+
+/// `--grade`: `{"level": "advanced", "score": 1840, "guesses": 0}`.
+#[derive(Serialize)]
+struct GradeLine {
+    level: &'static str,
+    score: u32,
+    guesses: usize,
+}
+
+/// One step: its technique, the cells placed and candidates removed (`[row, col, value]`),
+/// the cells that justify it (1-based), its area, and the text a person reads.
+#[derive(Serialize)]
+struct StepLine {
+    technique: String,
+    placed: Vec<[usize; 3]>,
+    removed: Vec<[usize; 3]>,
+    cells: Vec<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    area: Option<String>,
+    text: String,
+}
+
+impl StepLine {
+    fn of(step: &Step) -> StepLine {
+        let triple = |&((r, c), v): &(Cell, u32)| [r + 1, c + 1, v as usize];
+        StepLine {
+            technique: step.technique.name(),
+            placed: step.placed.iter().map(triple).collect(),
+            removed: step.removed.iter().map(triple).collect(),
+            cells: step.because.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
+            area: step.area.as_ref().map(ToString::to_string),
+            text: step.to_string(),
+        }
+    }
 }
 
 /// `--audit`: the givens the puzzle does without one at a time (`[row, col, value]`,
@@ -264,6 +306,9 @@ impl Output for Json {
             repair: None,
             audit: None,
             stats: None,
+            grade: None,
+            steps: None,
+            hint: None,
         };
         match &record.result {
             Err(message) => line.error = Some(message),
@@ -303,6 +348,30 @@ impl Output for Json {
                 line.stats = solved.stats.as_ref().map(StatsLine::of);
                 if let Some(repaired) = &solved.repaired {
                     line.repair = Some(RepairLine::of(repaired));
+                }
+                match &solved.deduced {
+                    Some(Deduced {
+                        asked,
+                        found: Ok(found),
+                    }) => {
+                        line.grade = asked.grade.then(|| GradeLine {
+                            level: found.level().name(),
+                            score: found.score(),
+                            guesses: found.guesses(),
+                        });
+                        line.steps =
+                            (asked.steps).then(|| found.steps.iter().map(StepLine::of).collect());
+                        line.hint = (asked.hint)
+                            .then(|| found.steps.first().map(StepLine::of))
+                            .flatten();
+                        if asked.hint {
+                            line.solution = None;
+                        }
+                    }
+                    Some(Deduced {
+                        found: Err(why), ..
+                    }) => line.note = Some(why.to_string()),
+                    None => {}
                 }
                 match &solved.audit {
                     Some(Audit::Done {

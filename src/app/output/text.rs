@@ -8,7 +8,8 @@ use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
 use crate::app::record::{
-    audit_text, conflict_text, culprit_note, repair_text, stats_text, Record, Solved,
+    audit_text, conflict_text, culprit_note, grade_text, repair_text, stats_text, Deduced, Record,
+    Solved,
 };
 
 /// The text format.
@@ -55,6 +56,9 @@ impl Text {
         if self.headers {
             writeln!(out, "# {}", record.name())?;
         }
+        if let Some(deduced) = solved.deduced.as_ref().filter(|d| d.asked.hint) {
+            return write_deduced(deduced, out);
+        }
         if let Outcome::Counted { end, .. } = &solved.outcome {
             write_count(&solved.texts, *end, out)?;
         } else {
@@ -78,6 +82,9 @@ impl Text {
         if let Some(audit) = &solved.audit {
             writeln!(out, "# {}", audit_text(audit))?;
         }
+        if let Some(deduced) = &solved.deduced {
+            write_deduced(deduced, out)?;
+        }
         match &solved.explanation {
             Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
             Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
@@ -86,6 +93,30 @@ impl Text {
             _ => Ok(()),
         }
     }
+}
+
+/// `--hint`'s step (and no solution), `--grade`'s line, `--steps`' list.
+fn write_deduced(deduced: &Deduced, out: &mut dyn Write) -> io::Result<()> {
+    let found = match &deduced.found {
+        Ok(found) => found,
+        Err(why) => return writeln!(out, "# {why}"),
+    };
+    if deduced.asked.hint {
+        match found.steps.first() {
+            Some(step) => writeln!(out, "# hint: {step}")?,
+            None => writeln!(out, "# hint: none, the grid is full")?,
+        }
+    }
+    if deduced.asked.grade {
+        writeln!(out, "# grade: {}", grade_text(found))?;
+    }
+    if deduced.asked.steps {
+        writeln!(out, "# steps ({}):", found.steps.len())?;
+        for step in &found.steps {
+            writeln!(out, "# {step}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The status line for standard error, if the record has one.
@@ -186,6 +217,7 @@ mod tests {
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {
+                deduced: None,
                 explanation: None,
                 audit: None,
                 repaired: None,

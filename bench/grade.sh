@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Agreement of --grade with the level Simon Tatham's Solo generated each puzzle at (Debian's
+# sgt-puzzles): N puzzles per level (seeds 1..N) for 9x9 (3x3 boxes) and 6x6 (2x3), exact and
+# within one level, and the grading rate. Usage: bash bench/grade.sh [N]   (default 20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-20}
+source bench/setup.sh
+command -v /usr/games/sgt-solo >/dev/null || {
+  echo "needs /usr/games/sgt-solo: apt-get install sgt-puzzles" >&2; exit 2; }
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+LEVELS="t:trivial b:basic i:intermediate a:advanced e:extreme u:unreasonable"
+for shape in 3x3 2x3; do
+  for pair in $LEVELS; do
+    code=${pair%%:*} level=${pair#*:}
+    for seed in $(seq 1 "$N"); do
+      /usr/games/sgt-solo --generate 1 "${shape}d${code}#grade-${seed}" 2>/dev/null
+    done > "$TMP/$shape-$level.txt"
+  done
+done
+python3 - "$BIN" "$TMP" "$LEVELS" <<'PY'
+import json, subprocess, sys, time
+bin_, tmp, levels = sys.argv[1], sys.argv[2], [p.split(":")[1] for p in sys.argv[3].split()]
+rank = {name: i for i, name in enumerate(levels)}
+print(f"{'size':<6} {'level':<13} {'n':>3} {'exact':>6} {'within 1':>9}  graded as")
+for shape, size in (("3x3", "9x9"), ("2x3", "6x6")):
+    exact = near = total = 0
+    for level in levels:
+        path = f"{tmp}/{shape}-{level}.txt"
+        out = subprocess.run([bin_, "sudoku", "--grade", "--format", "json", "-q", "--jobs", "1",
+                              path], capture_output=True, text=True).stdout
+        got = [json.loads(l).get("grade", {}).get("level", "none") for l in out.splitlines()]
+        same = sum(g == level for g in got)
+        close = sum(g in rank and abs(rank[g] - rank[level]) <= 1 for g in got)
+        exact, near, total = exact + same, near + close, total + len(got)
+        seen = {g: got.count(g) for g in sorted(set(got), key=lambda g: rank.get(g, 99))}
+        print(f"{size:<6} {level:<13} {len(got):>3} {same:>6} {close:>9}  {seen}")
+    print(f"{size:<6} {'all':<13} {total:>3} {exact:>6} {near:>9}  "
+          f"exact {100 * exact / total:.1f}%, within one {100 * near / total:.1f}%")
+PY
+# The grading rate on the 17-clue x3000 set, one job, against a plain --check-unique.
+if [ -f "$PUB/sudoku-17clue-royle.txt" ]; then
+  head -3000 "$PUB/sudoku-17clue-royle.txt" > "$TMP/17.txt"
+  for flags in "--check-unique" "--grade"; do
+    start=$(date +%s.%N)
+    "$BIN" sudoku $flags --format json -q --jobs 1 "$TMP/17.txt" > /dev/null || true
+    end=$(date +%s.%N)
+    python3 -c "print(f'17-clue x3000 {\"$flags\":<15} {$end - $start:8.2f} s  {3000 / ($end - $start):8.1f} puzzles/s')"
+  done
+fi

@@ -1,0 +1,72 @@
+use super::*;
+use crate::geometry::{boxes, columns, rows};
+
+fn sudoku_areas(n: usize, box_rows: usize, box_cols: usize) -> Vec<Area> {
+    [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)].concat()
+}
+
+fn grid(text: &str) -> Grid {
+    let rows = text
+        .lines()
+        .map(|l| l.chars().map(|ch| ch.to_digit(10).unwrap_or(0)).collect())
+        .collect();
+    Grid::from_rows(rows).unwrap()
+}
+
+#[test]
+fn one_blank_is_a_hidden_single_in_its_box_and_trivial() {
+    let solution = grid("1234\n3412\n2143\n4321");
+    let givens = grid("1234\n3412\n2143\n432.");
+    let found = follow(&sudoku_areas(4, 2, 2), &givens, &solution).unwrap();
+    assert_eq!(found.steps.len(), 1);
+    assert_eq!(
+        found.steps[0].to_string(),
+        "r4c4 = 1: hidden single in box 4"
+    );
+    assert_eq!(found.level(), Level::Trivial);
+    assert_eq!((found.score(), found.guesses()), (10, 0));
+}
+
+#[test]
+fn an_empty_grid_needs_guesses_and_every_step_agrees_with_the_solution() {
+    let solution = grid("1234\n3412\n2143\n4321");
+    let found = follow(
+        &sudoku_areas(4, 2, 2),
+        &grid("....\n....\n....\n...."),
+        &solution,
+    )
+    .unwrap();
+    assert_eq!(found.level(), Level::Unreasonable);
+    assert!(found.guesses() >= 1);
+    for step in &found.steps {
+        for &((r, c), v) in &step.placed {
+            assert_eq!(solution.get(r, c), v, "{step}");
+        }
+        for &((r, c), v) in &step.removed {
+            assert_ne!(solution.get(r, c), v, "{step}");
+        }
+    }
+}
+
+#[test]
+fn steps_read_as_a_person_writes_them() {
+    let step = Step {
+        technique: Technique::NakedSet(2),
+        removed: vec![((4, 0), 3), ((4, 0), 8)],
+        because: vec![(4, 1), (4, 6)],
+        area: Some(AreaName::Row(4)),
+        values: vec![3, 8],
+        ..Step::default()
+    };
+    assert_eq!(
+        step.to_string(),
+        "r5c1 <> 3, 8: naked pair r5c2 r5c7 in row 5"
+    );
+}
+
+#[test]
+fn givens_that_break_an_area_have_no_steps() {
+    let solution = grid("1234\n3412\n2143\n4321");
+    let givens = grid("11..\n....\n....\n....");
+    assert_eq!(follow(&sudoku_areas(4, 2, 2), &givens, &solution), None);
+}

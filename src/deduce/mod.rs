@@ -1,0 +1,286 @@
+//! Solving as a person would: the easiest technique that makes progress, one step at a time,
+//! each step saying what it placed or removed and why. The steps give `--steps` and `--hint`,
+//! and the hardest technique needed gives `--grade` on Simon Tatham's Solo ladder (trivial:
+//! hidden singles in blocks; basic: also in rows and columns, and naked singles;
+//! intermediate: intersections; advanced: naked and hidden sets; extreme: fish and forcing
+//! chains; unreasonable: a guess is needed). Guesses take the known solution's value, so the
+//! steps always end at the solution.
+
+mod board;
+mod techniques;
+
+use std::fmt;
+
+use crate::geometry::{Area, AreaName};
+use crate::grid::{cell_name, Cell, Grid};
+
+use board::Board;
+
+/// A technique, as the steps name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Technique {
+    /// A value with one place left in an area (`block`: a box or region).
+    HiddenSingle {
+        /// Whether the area is a box or region, not a line.
+        block: bool,
+    },
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A value confined to where two areas meet.
+    Intersection,
+    /// Cells of an area holding as many values between them.
+    NakedSet(usize),
+    /// Values of an area with as many places between them.
+    HiddenSet(usize),
+    /// A value confined in as many rows as columns.
+    Fish(usize),
+    /// A chain of two-candidate cells whose ends cannot both lack a value.
+    ForcingChain,
+    /// No technique applies: the solution's value, guessed.
+    #[default]
+    Guess,
+}
+
+/// Solo's difficulty levels, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Hidden singles in blocks.
+    Trivial,
+    /// Hidden singles anywhere, naked singles.
+    Basic,
+    /// Intersections.
+    Intermediate,
+    /// Naked and hidden sets.
+    Advanced,
+    /// Fish and forcing chains.
+    Extreme,
+    /// A guess is needed.
+    Unreasonable,
+}
+
+impl Level {
+    /// The level's name, as Solo names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Trivial => "trivial",
+            Level::Basic => "basic",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Extreme => "extreme",
+            Level::Unreasonable => "unreasonable",
+        }
+    }
+}
+
+impl Technique {
+    /// The lowest level that allows the technique.
+    pub fn level(self) -> Level {
+        match self {
+            Technique::HiddenSingle { block: true } => Level::Trivial,
+            Technique::HiddenSingle { block: false } | Technique::NakedSingle => Level::Basic,
+            Technique::Intersection => Level::Intermediate,
+            Technique::NakedSet(_) | Technique::HiddenSet(_) => Level::Advanced,
+            Technique::Fish(_) | Technique::ForcingChain => Level::Extreme,
+            Technique::Guess => Level::Unreasonable,
+        }
+    }
+
+    /// Its weight in the score: easy steps count little, hard ones much.
+    pub fn score(self) -> u32 {
+        match self {
+            Technique::HiddenSingle { block: true } => 10,
+            Technique::HiddenSingle { block: false } => 15,
+            Technique::NakedSingle => 20,
+            Technique::Intersection => 50,
+            Technique::NakedSet(k) => 40 + 20 * k as u32,
+            Technique::HiddenSet(k) => 50 + 25 * k as u32,
+            Technique::Fish(k) => 100 + 40 * k as u32,
+            Technique::ForcingChain => 300,
+            Technique::Guess => 1000,
+        }
+    }
+
+    /// Its name in steps and JSON: `hidden single`, `naked pair`, `x-wing`, ...
+    pub fn name(self) -> String {
+        let size = |k: usize| match k {
+            2 => "pair".to_string(),
+            3 => "triple".to_string(),
+            4 => "quad".to_string(),
+            k => format!("set of {k}"),
+        };
+        match self {
+            Technique::HiddenSingle { .. } => "hidden single".into(),
+            Technique::NakedSingle => "naked single".into(),
+            Technique::Intersection => "intersection".into(),
+            Technique::NakedSet(k) => format!("naked {}", size(k)),
+            Technique::HiddenSet(k) => format!("hidden {}", size(k)),
+            Technique::Fish(2) => "x-wing".into(),
+            Technique::Fish(3) => "swordfish".into(),
+            Technique::Fish(k) => format!("fish of {k}"),
+            Technique::ForcingChain => "forcing chain".into(),
+            Technique::Guess => "guess".into(),
+        }
+    }
+}
+
+/// One deduction: what it placed or removed, and why.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Step {
+    /// How it was found.
+    pub technique: Technique,
+    /// Cells given a value (0-based), with the value.
+    pub placed: Vec<(Cell, u32)>,
+    /// Candidates removed (0-based cells), with the value.
+    pub removed: Vec<(Cell, u32)>,
+    /// The cells that justify it (the set, the fish's corners, the chain's start).
+    pub because: Vec<Cell>,
+    /// The area it works in, when one.
+    pub area: Option<AreaName>,
+    /// The second area (an intersection's, a fish's last line).
+    pub other_area: Option<AreaName>,
+    /// The values it is about (a set's, a fish's).
+    pub values: Vec<u32>,
+}
+
+impl fmt::Display for Step {
+    /// `r3c4 = 7: hidden single in box 2`, `r5c1 <> 3, 8: naked pair r5c2 r5c7 in row 5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let cells = |c: &[Cell]| {
+            c.iter()
+                .map(|&c| cell_name(c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut what: Vec<String> = (self.placed.iter())
+            .map(|&(cell, v)| format!("{} = {v}", cell_name(cell)))
+            .collect();
+        let mut removed = self.removed.clone();
+        removed.sort_unstable();
+        for chunk in removed.chunk_by(|a, b| a.0 == b.0) {
+            let values: Vec<u32> = chunk.iter().map(|p| p.1).collect();
+            what.push(format!("{} <> {}", cell_name(chunk[0].0), list(&values)));
+        }
+        let area = |a: &Option<AreaName>| a.as_ref().map_or(String::new(), ToString::to_string);
+        let name = self.technique.name();
+        let why = match self.technique {
+            Technique::HiddenSingle { .. } => format!("{name} in {}", area(&self.area)),
+            Technique::NakedSingle | Technique::Guess => name,
+            Technique::Intersection => format!(
+                "{name}: {} in {} only where it meets {}",
+                list(&self.values),
+                area(&self.area),
+                area(&self.other_area)
+            ),
+            Technique::NakedSet(_) => {
+                format!("{name} {} in {}", cells(&self.because), area(&self.area))
+            }
+            Technique::HiddenSet(_) => format!(
+                "{name} {} in {} in {}",
+                list(&self.values),
+                cells(&self.because),
+                area(&self.area)
+            ),
+            Technique::Fish(_) => format!(
+                "{name} on {} in {} to {}",
+                list(&self.values),
+                area(&self.area),
+                area(&self.other_area)
+            ),
+            Technique::ForcingChain => {
+                let ends = [self.because.first(), self.because.last()];
+                let ends: Vec<String> = ends.into_iter().flatten().map(|&c| cell_name(c)).collect();
+                format!(
+                    "{name} {}: {} holds {}",
+                    cells(&self.because),
+                    ends.join(" or "),
+                    list(&self.values)
+                )
+            }
+        };
+        write!(f, "{}: {why}", what.join(", "))
+    }
+}
+
+/// The steps from the givens to the solution, and the grade they earn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deductions {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+}
+
+impl Deductions {
+    /// The hardest level any step needed (trivial when the givens say everything).
+    pub fn level(&self) -> Level {
+        (self.steps.iter())
+            .map(|s| s.technique.level())
+            .max()
+            .unwrap_or(Level::Trivial)
+    }
+
+    /// The sum of the steps' weights.
+    pub fn score(&self) -> u32 {
+        self.steps.iter().map(|s| s.technique.score()).sum()
+    }
+
+    /// How many guesses were needed.
+    pub fn guesses(&self) -> usize {
+        (self.steps.iter())
+            .filter(|s| s.technique == Technique::Guess)
+            .count()
+    }
+}
+
+/// Solves `givens` over all-different `areas` (each value once in every area of n cells) step
+/// by step, towards `solution` (the puzzle's only one); `None` when the givens break an area.
+pub fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductions> {
+    let mut board = Board::new(areas, givens)?;
+    let mut steps = Vec::new();
+    while !board.solved() {
+        let step = next_step(&board, areas).unwrap_or_else(|| guess(&board, solution));
+        for &((r, c), v) in &step.removed {
+            board.remove(r * board.n() + c, v);
+        }
+        for &((r, c), v) in &step.placed {
+            if !board.place(r * board.n() + c, v) {
+                return None;
+            }
+        }
+        steps.push(step);
+    }
+    Some(Deductions { steps })
+}
+
+/// The easiest step the board allows, `None` when only a guess goes on.
+fn next_step(board: &Board, areas: &[Area]) -> Option<Step> {
+    use techniques::*;
+    hidden_single(board, areas, true)
+        .or_else(|| hidden_single(board, areas, false))
+        .or_else(|| naked_single(board))
+        .or_else(|| intersection(board, areas))
+        .or_else(|| {
+            (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
+        })
+        .or_else(|| (2..=4).find_map(|k| fish(board, k)))
+        .or_else(|| forcing_chain(board))
+}
+
+/// The solution's value in the open cell with the fewest candidates.
+fn guess(board: &Board, solution: &Grid) -> Step {
+    let n = board.n();
+    let open = (0..n * n).filter(|&i| board.placed(i) == 0);
+    let i = open
+        .min_by_key(|&i| board.candidates(i).count_ones())
+        .unwrap_or(0);
+    let cell = board.cell(i);
+    Step {
+        technique: Technique::Guess,
+        placed: vec![(cell, solution.get(cell.0, cell.1))],
+        because: vec![cell],
+        ..Step::default()
+    }
+}
+
+#[cfg(test)]
+#[path = "deduce_tests.rs"]
+mod tests;
