@@ -17,7 +17,7 @@ use std::time::Instant;
 use mipsolve::deadline::Deadline;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::{deduce, explain, pipeline, repair};
+use mipsolve::{explain, pipeline, repair};
 
 use cli::Config;
 use output::Output;
@@ -161,9 +161,7 @@ fn solve_puzzle(
     let deduced = match (&outcome, config.deduce.any()) {
         (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
             asked: config.deduce,
-            found: (puzzle.deduction_areas())
-                .and_then(|(areas, givens)| deduce::follow(areas, givens, solution))
-                .ok_or(NOT_DEDUCED),
+            found: puzzle.deduce(solution).ok_or(NOT_DEDUCED),
         }),
         _ => None,
     };

@@ -65,8 +65,9 @@ pub struct Deduced {
 }
 
 /// Why a puzzle gets no steps: the step-by-step solver follows areas only.
-pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows rows, columns, \
-                               boxes, regions and diagonals only, not cages, marks or Takuzu";
+pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows Sudoku's areas \
+                               (rows, columns, boxes, regions, diagonals) and Takuzu's rules, \
+                               not cages, marks or thermometers yet";
 
 /// The `--grade` line: `advanced (score 1840, 0 guesses)`.
 pub fn grade_text(found: &Deductions) -> String {
@@ -74,11 +75,7 @@ pub fn grade_text(found: &Deductions) -> String {
         1 => "1 guess".to_string(),
         n => format!("{n} guesses"),
     };
-    format!(
-        "{} (score {}, {guesses})",
-        found.level().name(),
-        found.score()
-    )
+    format!("{} (score {}, {guesses})", found.level(), found.score())
 }
 
 /// How a record counts in the summary and the exit code.

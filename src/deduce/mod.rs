@@ -1,12 +1,14 @@
 //! Solving as a person would: the easiest technique that makes progress, one step at a time,
 //! each step saying what it placed or removed and why. The steps give `--steps` and `--hint`,
-//! and the hardest technique needed gives `--grade` on Simon Tatham's Solo ladder (trivial:
-//! hidden singles in blocks; basic: also in rows and columns, and naked singles;
-//! intermediate: intersections; advanced: naked and hidden sets; extreme: fish and forcing
-//! chains; unreasonable: a guess is needed). Guesses take the known solution's value, so the
-//! steps always end at the solution.
+//! and the hardest technique needed gives `--grade` on Simon Tatham's ladder for the kind.
+//! Sudoku (Solo): trivial, hidden singles in blocks; basic, also in rows and columns, and
+//! naked singles; intermediate, intersections; advanced, naked and hidden sets; extreme, fish
+//! and forcing chains. Takuzu (Unruly): trivial, no three in a row and a line's last cell;
+//! easy, a line with half of one digit, and distinct lines; normal, a line one short of half.
+//! Above both, unreasonable: a guess is needed. Guesses take the known solution's value, so the steps always end at it.
 
 mod board;
+pub mod takuzu;
 mod techniques;
 
 use std::fmt;
@@ -36,52 +38,62 @@ pub enum Technique {
     Fish(usize),
     /// A chain of two-candidate cells whose ends cannot both lack a value.
     ForcingChain,
+    /// Takuzu: two equal digits side by side or one apart; the cells beside or between take
+    /// the other.
+    NoThree,
+    /// Takuzu: a line with one open cell left; it takes the digit the line lacks.
+    LastCell,
+    /// Takuzu: a line with half its cells of one digit; the rest take the other.
+    Balance,
+    /// Takuzu: a line one digit short of half; where that digit would force three of the
+    /// other in a row, the other goes.
+    NearBalance,
+    /// Takuzu: a line one digit short of half, whose digits all sit where a line with half
+    /// has them, takes the other digit where the other line has its last one.
+    DistinctLines,
     /// No technique applies: the solution's value, guessed.
     #[default]
     Guess,
 }
 
-/// Solo's difficulty levels, easiest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    /// Hidden singles in blocks.
-    Trivial,
-    /// Hidden singles anywhere, naked singles.
-    Basic,
-    /// Intersections.
-    Intermediate,
-    /// Naked and hidden sets.
-    Advanced,
-    /// Fish and forcing chains.
-    Extreme,
-    /// A guess is needed.
-    Unreasonable,
+/// A kind's difficulty levels, as Simon Tatham's game for it names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ladder {
+    /// Solo (Sudoku).
+    Solo,
+    /// Unruly (Takuzu).
+    Unruly,
 }
 
-impl Level {
-    /// The level's name, as Solo names it.
-    pub fn name(self) -> &'static str {
+impl Ladder {
+    /// The level names, easiest first.
+    pub fn levels(self) -> &'static [&'static str] {
         match self {
-            Level::Trivial => "trivial",
-            Level::Basic => "basic",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-            Level::Extreme => "extreme",
-            Level::Unreasonable => "unreasonable",
+            Ladder::Solo => &[
+                "trivial",
+                "basic",
+                "intermediate",
+                "advanced",
+                "extreme",
+                "unreasonable",
+            ],
+            Ladder::Unruly => &["trivial", "easy", "normal", "unreasonable"],
         }
     }
 }
 
 impl Technique {
-    /// The lowest level that allows the technique.
-    pub fn level(self) -> Level {
+    /// The lowest level that allows the technique, as an index into its ladder's levels.
+    pub fn rank(self, ladder: Ladder) -> usize {
         match self {
-            Technique::HiddenSingle { block: true } => Level::Trivial,
-            Technique::HiddenSingle { block: false } | Technique::NakedSingle => Level::Basic,
-            Technique::Intersection => Level::Intermediate,
-            Technique::NakedSet(_) | Technique::HiddenSet(_) => Level::Advanced,
-            Technique::Fish(_) | Technique::ForcingChain => Level::Extreme,
-            Technique::Guess => Level::Unreasonable,
+            Technique::HiddenSingle { block: true } | Technique::NoThree => 0,
+            Technique::LastCell => 0,
+            Technique::HiddenSingle { block: false } | Technique::NakedSingle => 1,
+            Technique::Balance | Technique::DistinctLines => 1,
+            Technique::Intersection | Technique::NearBalance => 2,
+            Technique::NakedSet(_) | Technique::HiddenSet(_) => 3,
+            Technique::Fish(_) | Technique::ForcingChain => 4,
+            Technique::Guess => ladder.levels().len() - 1,
         }
     }
 
@@ -96,6 +108,11 @@ impl Technique {
             Technique::HiddenSet(k) => 50 + 25 * k as u32,
             Technique::Fish(k) => 100 + 40 * k as u32,
             Technique::ForcingChain => 300,
+            Technique::NoThree => 10,
+            Technique::LastCell => 10,
+            Technique::Balance => 20,
+            Technique::NearBalance => 60,
+            Technique::DistinctLines => 80,
             Technique::Guess => 1000,
         }
     }
@@ -118,6 +135,11 @@ impl Technique {
             Technique::Fish(3) => "swordfish".into(),
             Technique::Fish(k) => format!("fish of {k}"),
             Technique::ForcingChain => "forcing chain".into(),
+            Technique::NoThree => "no three in a row".into(),
+            Technique::LastCell => "last cell".into(),
+            Technique::Balance => "half of a digit".into(),
+            Technique::NearBalance => "one short of half".into(),
+            Technique::DistinctLines => "distinct lines".into(),
             Technique::Guess => "guess".into(),
         }
     }
@@ -164,7 +186,18 @@ impl fmt::Display for Step {
         let area = |a: &Option<AreaName>| a.as_ref().map_or(String::new(), ToString::to_string);
         let name = self.technique.name();
         let why = match self.technique {
-            Technique::HiddenSingle { .. } => format!("{name} in {}", area(&self.area)),
+            Technique::HiddenSingle { .. }
+            | Technique::LastCell
+            | Technique::Balance
+            | Technique::NearBalance => {
+                format!("{name} in {}", area(&self.area))
+            }
+            Technique::NoThree => format!("{name}: {}", cells(&self.because)),
+            Technique::DistinctLines => format!(
+                "{name}: {} would equal {}",
+                area(&self.area),
+                area(&self.other_area)
+            ),
             Technique::NakedSingle | Technique::Guess => name,
             Technique::Intersection => format!(
                 "{name}: {} in {} only where it meets {}",
@@ -205,17 +238,20 @@ impl fmt::Display for Step {
 /// The steps from the givens to the solution, and the grade they earn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deductions {
+    /// The kind's ladder.
+    pub ladder: Ladder,
     /// Every step, in order.
     pub steps: Vec<Step>,
 }
 
 impl Deductions {
-    /// The hardest level any step needed (trivial when the givens say everything).
-    pub fn level(&self) -> Level {
-        (self.steps.iter())
-            .map(|s| s.technique.level())
+    /// The hardest level any step needed (the easiest when the givens say everything).
+    pub fn level(&self) -> &'static str {
+        let rank = (self.steps.iter())
+            .map(|s| s.technique.rank(self.ladder))
             .max()
-            .unwrap_or(Level::Trivial)
+            .unwrap_or(0);
+        self.ladder.levels()[rank]
     }
 
     /// The sum of the steps' weights.
@@ -248,7 +284,10 @@ pub fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductio
         }
         steps.push(step);
     }
-    Some(Deductions { steps })
+    Some(Deductions {
+        ladder: Ladder::Solo,
+        steps,
+    })
 }
 
 /// The easiest step the board allows, `None` when only a guess goes on.

@@ -8,6 +8,7 @@ use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
+use crate::deduce::{self, Deductions};
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
@@ -319,9 +320,9 @@ impl Puzzle for Latin {
         Some(model)
     }
 
-    fn deduction_areas(&self) -> Option<(&[Area], &Grid)> {
+    fn deduce(&self, solution: &Grid) -> Option<Deductions> {
         let plain = self.cages.is_empty() && self.rules.is_empty();
-        plain.then_some((&self.areas, &self.givens))
+        plain.then(|| deduce::follow(&self.areas, &self.givens, solution))?
     }
 
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {

@@ -19,9 +19,9 @@ pub use registry::{
 use crate::cage::Tables;
 use crate::clue::Clue;
 use crate::deadline::Deadline;
+use crate::deduce::Deductions;
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
-use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
 
@@ -49,10 +49,10 @@ pub trait Puzzle: Send + Sync {
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
         None
     }
-    /// The all-different areas and givens (0: blank) that the step-by-step solver
-    /// ([`crate::deduce`]) works on; `None` where the puzzle has rules it cannot follow yet
-    /// (cages, marks, thermometers, Takuzu's lines).
-    fn deduction_areas(&self) -> Option<(&[Area], &Grid)> {
+    /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
+    /// only `solution`; `None` where the puzzle has rules the steps cannot follow yet (cages,
+    /// marks, thermometers).
+    fn deduce(&self, _solution: &Grid) -> Option<Deductions> {
         None
     }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently

@@ -355,7 +355,7 @@ impl Output for Json {
                         found: Ok(found),
                     }) => {
                         line.grade = asked.grade.then(|| GradeLine {
-                            level: found.level().name(),
+                            level: found.level(),
                             score: found.score(),
                             guesses: found.guesses(),
                         });

@@ -14,6 +14,7 @@ use super::{
 use crate::cage::Tables;
 use crate::clue::Clue;
 use crate::deadline::Deadline;
+use crate::deduce::{self, Deductions};
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{columns, rows, Area};
@@ -260,6 +261,11 @@ impl Puzzle for Takuzu {
         }
         self.constrain(&Tables::default(), &mut model, Deadline::none());
         Some(model)
+    }
+
+    fn deduce(&self, solution: &Grid) -> Option<Deductions> {
+        let distinct = !self.allow_duplicate_lines;
+        deduce::takuzu::follow(&self.lines, self.cols, &self.givens, distinct, solution)
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
