@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Agreement of --grade with the level Simon Tatham's Solo and Unruly generated each puzzle at
-# (Debian's sgt-puzzles): N puzzles per level (seeds 1..N) for Sudoku 9x9 (3x3 boxes) and 6x6
-# (2x3), and Takuzu 8x8, 10x10 and 14x14 with and without distinct lines; exact and within one
-# level, and the grading rate. Usage: bash bench/grade.sh [N]   (default 20)
+# Agreement of --grade with the level Simon Tatham's Solo, Keen and Unruly generated each
+# puzzle at (Debian's sgt-puzzles): N puzzles per level (seeds 1..N) for Sudoku 9x9 (3x3
+# boxes) and 6x6 (2x3), KenKen 4 to 9, and Takuzu 8x8, 10x10 and 14x14 with and without
+# distinct lines; exact and within one level, and the grading rate.
+# Usage: bash bench/grade.sh [N]   (default 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20}
 source bench/setup.sh
-command -v /usr/games/sgt-solo >/dev/null && command -v /usr/games/sgt-unruly >/dev/null || {
-  echo "needs /usr/games/sgt-solo and sgt-unruly: apt-get install sgt-puzzles" >&2; exit 2; }
+for game in solo keen unruly; do
+  command -v "/usr/games/sgt-$game" >/dev/null || {
+    echo "needs /usr/games/sgt-$game: apt-get install sgt-puzzles" >&2; exit 2; }
+done
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 SOLO="t:trivial b:basic i:intermediate a:advanced e:extreme u:unreasonable"
 UNRULY="t:trivial e:easy n:normal"
+KEEN="e:easy n:normal h:hard x:extreme u:unreasonable"
 generate() { # game params levels
   for pair in $3; do
     code=${pair%%:*} level=${pair#*:}
@@ -22,12 +26,14 @@ generate() { # game params levels
 }
 for shape in 3x3 2x3; do generate solo "$shape" "$SOLO"; done
 for shape in 8x8 10x10 14x14 8x8u 10x10u 14x14u; do generate unruly "$shape" "$UNRULY"; done
-python3 - "$BIN" "$TMP" "$SOLO" "$UNRULY" <<'PY'
+for size in 4 5 6 7 8 9; do generate keen "$size" "$KEEN"; done
+python3 - "$BIN" "$TMP" "$SOLO" "$UNRULY" "$KEEN" <<'PY'
 import json, subprocess, sys
 bin_, tmp = sys.argv[1], sys.argv[2]
 ladders = {name: [p.split(":")[1] for p in sys.argv[i].split()]
-           for name, i in (("solo", 3), ("unruly", 4))}
+           for name, i in (("solo", 3), ("unruly", 4), ("keen", 5))}
 sets = [("sudoku", "solo", shape, size) for shape, size in (("3x3", "9x9"), ("2x3", "6x6"))]
+sets += [("kenken", "keen", str(n), f"{n}x{n}") for n in range(4, 10)]
 sets += [("takuzu", "unruly", s, s.replace("u", " distinct"))
          for s in ("8x8", "10x10", "14x14", "8x8u", "10x10u", "14x14u")]
 print(f"{'set':<22} {'level':<13} {'n':>3} {'exact':>6} {'within 1':>9}  graded as")

@@ -5,8 +5,9 @@ from mipsolve.
   python3 bench/grade_fixtures.py OUT_DIR COUNT
 writes OUT_DIR/solo-9x9-LEVEL.txt and solo-6x6-LEVEL.txt (one puzzle per line, '.' blank,
 from `sgt-solo --generate 1 '3x3dX#fixture-K'` and '2x3dX#...'), unruly-10x10-LEVEL.txt and
-unruly-10x10u-LEVEL.txt (Unruly game IDs, the second with distinct lines), and a .sol beside
-each (one solution per line). Needs the peers' venv (ortools) and /usr/games/sgt-*."""
+unruly-10x10u-LEVEL.txt (Unruly game IDs, the second with distinct lines), each with a .sol
+beside it (one solution per line), and keen-6x6-LEVEL.txt (Keen game IDs, graded only; the
+KenKen steps are replayed on the corpus's KenKens). Needs the peers' venv (ortools) and /usr/games/sgt-*."""
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from ortools.sat.python import cp_model
 LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced", "e": "extreme",
           "u": "unreasonable"}
 UNRULY_LEVELS = {"t": "trivial", "e": "easy", "n": "normal"}
+KEEN_LEVELS = {"e": "easy", "n": "normal", "h": "hard", "x": "extreme", "u": "unreasonable"}
 
 
 def decode(game_id):
@@ -117,6 +119,12 @@ def main():
             header = f"# Solo (sgt-puzzles) '{shape}d{code}#fixture-1..{count}'\n"
             open(base + ".txt", "w").write(header + "\n".join(puzzles) + "\n")
             open(base + ".sol", "w").write("\n".join(solutions) + "\n")
+    for code, level in KEEN_LEVELS.items():
+        ids = [subprocess.run(["/usr/games/sgt-keen", "--generate", "1", f"6d{code}#fixture-{k}"],
+                              capture_output=True, text=True).stdout.strip()
+               for k in range(1, count + 1)]
+        header = f"# Keen (sgt-puzzles) '6d{code}#fixture-1..{count}'\n"
+        open(os.path.join(out, f"keen-6x6-{level}.txt"), "w").write(header + "\n".join(ids) + "\n")
     for flag in ("", "u"):
         for code, level in UNRULY_LEVELS.items():
             ids, solutions = [], []

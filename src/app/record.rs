@@ -64,10 +64,10 @@ pub struct Deduced {
     pub found: Result<Deductions, &'static str>,
 }
 
-/// Why a puzzle gets no steps: the step-by-step solver follows areas only.
-pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows Sudoku's areas \
-                               (rows, columns, boxes, regions, diagonals) and Takuzu's rules, \
-                               not cages, marks or thermometers yet";
+/// Why a puzzle gets no steps: a variant the step-by-step solver does not follow yet.
+pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows Sudoku (with \
+                               Jigsaw and X), KenKen and Takuzu, not Killer cages, consecutive \
+                               marks or thermometers yet";
 
 /// The `--grade` line: `advanced (score 1840, 0 guesses)`.
 pub fn grade_text(found: &Deductions) -> String {

@@ -8,11 +8,13 @@
 //! Above both, unreasonable: a guess is needed. Guesses take the known solution's value, so the steps always end at it.
 
 mod board;
+mod cages;
 pub mod takuzu;
 mod techniques;
 
 use std::fmt;
 
+use crate::cage::Cage;
 use crate::geometry::{Area, AreaName};
 use crate::grid::{cell_name, Cell, Grid};
 
@@ -38,6 +40,12 @@ pub enum Technique {
     Fish(usize),
     /// A chain of two-candidate cells whose ends cannot both lack a value.
     ForcingChain,
+    /// KenKen: a cell keeps only digits some layout of its cage uses.
+    CageDigits,
+    /// KenKen: a cell keeps only digits some layout of its cage puts there.
+    CageCells,
+    /// KenKen: a digit every layout of a cage puts in one line leaves the line's other cells.
+    CageLine,
     /// Takuzu: two equal digits side by side or one apart; the cells beside or between take
     /// the other.
     NoThree,
@@ -63,6 +71,8 @@ pub enum Ladder {
     Solo,
     /// Unruly (Takuzu).
     Unruly,
+    /// Keen (KenKen).
+    Keen,
 }
 
 impl Ladder {
@@ -78,6 +88,7 @@ impl Ladder {
                 "unreasonable",
             ],
             Ladder::Unruly => &["trivial", "easy", "normal", "unreasonable"],
+            Ladder::Keen => &["easy", "normal", "hard", "extreme", "unreasonable"],
         }
     }
 }
@@ -85,12 +96,22 @@ impl Ladder {
 impl Technique {
     /// The lowest level that allows the technique, as an index into its ladder's levels.
     pub fn rank(self, ladder: Ladder) -> usize {
+        if ladder == Ladder::Keen {
+            return match self {
+                Technique::CageCells => 1,
+                Technique::CageLine | Technique::NakedSet(_) | Technique::HiddenSet(_) => 2,
+                Technique::Fish(_) | Technique::ForcingChain => 3,
+                Technique::Guess => 4,
+                _ => 0,
+            };
+        }
         match self {
             Technique::HiddenSingle { block: true } | Technique::NoThree => 0,
             Technique::LastCell => 0,
             Technique::HiddenSingle { block: false } | Technique::NakedSingle => 1,
             Technique::Balance | Technique::DistinctLines => 1,
             Technique::Intersection | Technique::NearBalance => 2,
+            Technique::CageDigits | Technique::CageCells | Technique::CageLine => 2,
             Technique::NakedSet(_) | Technique::HiddenSet(_) => 3,
             Technique::Fish(_) | Technique::ForcingChain => 4,
             Technique::Guess => ladder.levels().len() - 1,
@@ -108,6 +129,9 @@ impl Technique {
             Technique::HiddenSet(k) => 50 + 25 * k as u32,
             Technique::Fish(k) => 100 + 40 * k as u32,
             Technique::ForcingChain => 300,
+            Technique::CageDigits => 20,
+            Technique::CageCells => 40,
+            Technique::CageLine => 80,
             Technique::NoThree => 10,
             Technique::LastCell => 10,
             Technique::Balance => 20,
@@ -135,6 +159,9 @@ impl Technique {
             Technique::Fish(3) => "swordfish".into(),
             Technique::Fish(k) => format!("fish of {k}"),
             Technique::ForcingChain => "forcing chain".into(),
+            Technique::CageDigits => "cage digits".into(),
+            Technique::CageCells => "cage layouts".into(),
+            Technique::CageLine => "cage in a line".into(),
             Technique::NoThree => "no three in a row".into(),
             Technique::LastCell => "last cell".into(),
             Technique::Balance => "half of a digit".into(),
@@ -193,6 +220,9 @@ impl fmt::Display for Step {
                 format!("{name} in {}", area(&self.area))
             }
             Technique::NoThree => format!("{name}: {}", cells(&self.because)),
+            Technique::CageDigits | Technique::CageCells | Technique::CageLine => {
+                format!("{name} of {}", area(&self.area))
+            }
             Technique::DistinctLines => format!(
                 "{name}: {} would equal {}",
                 area(&self.area),
@@ -267,13 +297,28 @@ impl Deductions {
     }
 }
 
-/// Solves `givens` over all-different `areas` (each value once in every area of n cells) step
-/// by step, towards `solution` (the puzzle's only one); `None` when the givens break an area.
-pub fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductions> {
+/// Solves `givens` over all-different `areas` (each value once in every area of n cells) and
+/// `cages` step by step, towards `solution` (the puzzle's only one): with cages on Keen's
+/// ladder, else on Solo's; `None` when the givens break an area.
+pub fn follow(
+    areas: &[Area],
+    cages: &[Cage],
+    givens: &Grid,
+    solution: &Grid,
+) -> Option<Deductions> {
     let mut board = Board::new(areas, givens)?;
     let mut steps = Vec::new();
+    let ladder = match cages.is_empty() {
+        true => Ladder::Solo,
+        false => Ladder::Keen,
+    };
+    let mut layouts = cages::Layouts::new(cages.len());
     while !board.solved() {
-        let step = next_step(&board, areas).unwrap_or_else(|| guess(&board, solution));
+        let step = match ladder {
+            Ladder::Keen => keen_step(&board, areas, cages, &mut layouts),
+            _ => solo_step(&board, areas),
+        };
+        let step = step.unwrap_or_else(|| guess(&board, solution));
         for &((r, c), v) in &step.removed {
             board.remove(r * board.n() + c, v);
         }
@@ -284,19 +329,37 @@ pub fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductio
         }
         steps.push(step);
     }
-    Some(Deductions {
-        ladder: Ladder::Solo,
-        steps,
-    })
+    Some(Deductions { ladder, steps })
 }
 
-/// The easiest step the board allows, `None` when only a guess goes on.
-fn next_step(board: &Board, areas: &[Area]) -> Option<Step> {
+/// The easiest step on Solo's ladder, `None` when only a guess goes on.
+fn solo_step(board: &Board, areas: &[Area]) -> Option<Step> {
     use techniques::*;
     hidden_single(board, areas, true)
         .or_else(|| hidden_single(board, areas, false))
         .or_else(|| naked_single(board))
         .or_else(|| intersection(board, areas))
+        .or_else(|| {
+            (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
+        })
+        .or_else(|| (2..=4).find_map(|k| fish(board, k)))
+        .or_else(|| forcing_chain(board))
+}
+
+/// The easiest step on Keen's ladder, `None` when only a guess goes on.
+fn keen_step(
+    board: &Board,
+    areas: &[Area],
+    cages: &[Cage],
+    known: &mut cages::Layouts,
+) -> Option<Step> {
+    use cages::{cage_step, Use};
+    use techniques::*;
+    hidden_single(board, areas, false)
+        .or_else(|| naked_single(board))
+        .or_else(|| cage_step(board, cages, Use::Union, known))
+        .or_else(|| cage_step(board, cages, Use::PerCell, known))
+        .or_else(|| cage_step(board, cages, Use::Line, known))
         .or_else(|| {
             (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
         })

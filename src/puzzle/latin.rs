@@ -320,9 +320,14 @@ impl Puzzle for Latin {
         Some(model)
     }
 
+    /// Sudoku (with Jigsaw and X) on Solo's ladder, KenKen on Keen's; not yet Killer or the
+    /// rules.
     fn deduce(&self, solution: &Grid) -> Option<Deductions> {
-        let plain = self.cages.is_empty() && self.rules.is_empty();
-        plain.then(|| deduce::follow(&self.areas, &self.givens, solution))?
+        let killer = self.variant.is_some() && !self.cages.is_empty();
+        if killer || !self.rules.is_empty() {
+            return None;
+        }
+        deduce::follow(&self.areas, &self.cages, &self.givens, solution)
     }
 
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
