@@ -263,10 +263,28 @@ fn takuzu_steps_name_their_rule() {
 }
 
 #[test]
-fn kinds_the_steps_do_not_follow_say_so() {
-    let result = run(&["sudoku", "--grade", "puzzles/sudoku/killer-9x9.json"]);
-    assert_eq!(result.code, 0);
-    assert!(result
-        .stdout
-        .contains("# not graded: the step-by-step solver follows"));
+fn killer_and_rule_variants_are_graded_on_solos_ladder_and_their_steps_replay() {
+    let variants = [
+        "killer-9x9",
+        "killer-x-9x9",
+        "thermometer-9x9",
+        "consecutive-9x9",
+        "consecutive-thermometer-6x6",
+        "consecutive-latin-janko-099-9x9",
+    ];
+    let solo = [
+        "trivial",
+        "basic",
+        "intermediate",
+        "advanced",
+        "extreme",
+        "unreasonable",
+    ];
+    for name in variants {
+        let path = repo(&format!("puzzles/sudoku/{name}.json"));
+        let record = records(&["sudoku", "--grade"], &path).remove(0);
+        let level = record["grade"]["level"].as_str().unwrap_or("none");
+        assert!(solo.contains(&level), "{name}: {record}");
+        replay_file("sudoku", &path, None);
+    }
 }

@@ -158,8 +158,7 @@ struct Common {
     #[arg(long)]
     stats: bool,
     /// For a unique puzzle, its difficulty on Simon Tatham's ladder (the hardest technique a
-    /// person needs), a score and the guesses needed; Sudoku (with Jigsaw and X), KenKen and
-    /// Takuzu (implies --check-unique)
+    /// person needs), a score and the guesses needed (implies --check-unique)
     #[arg(long)]
     grade: bool,
     /// For a unique puzzle, the solution as steps a person can follow, each with its reason

@@ -64,10 +64,8 @@ pub struct Deduced {
     pub found: Result<Deductions, &'static str>,
 }
 
-/// Why a puzzle gets no steps: a variant the step-by-step solver does not follow yet.
-pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver follows Sudoku (with \
-                               Jigsaw and X), KenKen and Takuzu, not Killer cages, consecutive \
-                               marks or thermometers yet";
+/// Why a puzzle gets no steps: a kind the step-by-step solver does not follow.
+pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver does not follow this kind";
 
 /// The `--grade` line: `advanced (score 1840, 0 guesses)`.
 pub fn grade_text(found: &Deductions) -> String {

@@ -3,20 +3,27 @@
 //! and the hardest technique needed gives `--grade` on Simon Tatham's ladder for the kind.
 //! Sudoku (Solo): trivial, hidden singles in blocks; basic, also in rows and columns, and
 //! naked singles; intermediate, intersections; advanced, naked and hidden sets; extreme, fish
-//! and forcing chains. Takuzu (Unruly): trivial, no three in a row and a line's last cell;
+//! and forcing chains; a Killer cage's layouts and the variants' other rules count as
+//! intermediate. KenKen (Keen): easy, singles and the digits a cage's layouts use; normal,
+//! the digits they put in each cell; hard, a cage's digits in one line, and sets; extreme,
+//! fish and forcing chains. Takuzu (Unruly): trivial, no three in a row and a line's last cell;
 //! easy, a line with half of one digit, and distinct lines; normal, a line one short of half.
-//! Above both, unreasonable: a guess is needed. Guesses take the known solution's value, so the steps always end at it.
+//! Above all, unreasonable: a guess is needed. Guesses take the known solution's value, so the
+//! steps always end at it.
 
 mod board;
 mod cages;
+mod rules;
 pub mod takuzu;
 mod techniques;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::cage::Cage;
 use crate::geometry::{Area, AreaName};
 use crate::grid::{cell_name, Cell, Grid};
+use crate::rule::Rule;
 
 use board::Board;
 
@@ -40,6 +47,8 @@ pub enum Technique {
     Fish(usize),
     /// A chain of two-candidate cells whose ends cannot both lack a value.
     ForcingChain,
+    /// A variant's other rule (consecutive marks, thermometers), by its name.
+    Rule(&'static str),
     /// KenKen: a cell keeps only digits some layout of its cage uses.
     CageDigits,
     /// KenKen: a cell keeps only digits some layout of its cage puts there.
@@ -112,6 +121,7 @@ impl Technique {
             Technique::Balance | Technique::DistinctLines => 1,
             Technique::Intersection | Technique::NearBalance => 2,
             Technique::CageDigits | Technique::CageCells | Technique::CageLine => 2,
+            Technique::Rule(_) => 2,
             Technique::NakedSet(_) | Technique::HiddenSet(_) => 3,
             Technique::Fish(_) | Technique::ForcingChain => 4,
             Technique::Guess => ladder.levels().len() - 1,
@@ -129,6 +139,7 @@ impl Technique {
             Technique::HiddenSet(k) => 50 + 25 * k as u32,
             Technique::Fish(k) => 100 + 40 * k as u32,
             Technique::ForcingChain => 300,
+            Technique::Rule(_) => 50,
             Technique::CageDigits => 20,
             Technique::CageCells => 40,
             Technique::CageLine => 80,
@@ -159,6 +170,7 @@ impl Technique {
             Technique::Fish(3) => "swordfish".into(),
             Technique::Fish(k) => format!("fish of {k}"),
             Technique::ForcingChain => "forcing chain".into(),
+            Technique::Rule(name) => name.into(),
             Technique::CageDigits => "cage digits".into(),
             Technique::CageCells => "cage layouts".into(),
             Technique::CageLine => "cage in a line".into(),
@@ -228,7 +240,7 @@ impl fmt::Display for Step {
                 area(&self.area),
                 area(&self.other_area)
             ),
-            Technique::NakedSingle | Technique::Guess => name,
+            Technique::NakedSingle | Technique::Guess | Technique::Rule(_) => name,
             Technique::Intersection => format!(
                 "{name}: {} in {} only where it meets {}",
                 list(&self.values),
@@ -297,26 +309,31 @@ impl Deductions {
     }
 }
 
-/// Solves `givens` over all-different `areas` (each value once in every area of n cells) and
-/// `cages` step by step, towards `solution` (the puzzle's only one): with cages on Keen's
-/// ladder, else on Solo's; `None` when the givens break an area.
-pub fn follow(
-    areas: &[Area],
-    cages: &[Cage],
-    givens: &Grid,
-    solution: &Grid,
-) -> Option<Deductions> {
-    let mut board = Board::new(areas, givens)?;
+/// A Latin-grid puzzle as the steps see it: all-different areas (each value once in every
+/// area of n cells), cages, other rules and givens.
+pub struct LatinRules<'a> {
+    /// The areas.
+    pub areas: &'a [Area],
+    /// The cages (KenKen's, Killer's sums).
+    pub cages: &'a [Cage],
+    /// Rules beyond areas and cages.
+    pub rules: &'a [Arc<dyn Rule>],
+    /// The givens, 0 for a blank.
+    pub givens: &'a Grid,
+}
+
+/// Solves `puzzle` step by step towards `solution` (its only one) on `ladder` (Keen's for
+/// KenKen; Solo's for Sudoku and its variants, whose Killer cages and other rules count as
+/// intermediate); `None` when the givens break an area.
+pub fn follow(puzzle: &LatinRules, ladder: Ladder, solution: &Grid) -> Option<Deductions> {
+    let (areas, cages) = (puzzle.areas, puzzle.cages);
+    let mut board = Board::new(areas, puzzle.givens)?;
     let mut steps = Vec::new();
-    let ladder = match cages.is_empty() {
-        true => Ladder::Solo,
-        false => Ladder::Keen,
-    };
     let mut layouts = cages::Layouts::new(cages.len());
     while !board.solved() {
         let step = match ladder {
             Ladder::Keen => keen_step(&board, areas, cages, &mut layouts),
-            _ => solo_step(&board, areas),
+            _ => solo_step(&board, puzzle, &mut layouts),
         };
         let step = step.unwrap_or_else(|| guess(&board, solution));
         for &((r, c), v) in &step.removed {
@@ -333,12 +350,17 @@ pub fn follow(
 }
 
 /// The easiest step on Solo's ladder, `None` when only a guess goes on.
-fn solo_step(board: &Board, areas: &[Area]) -> Option<Step> {
+fn solo_step(board: &Board, puzzle: &LatinRules, known: &mut cages::Layouts) -> Option<Step> {
+    use cages::{cage_step, Use};
     use techniques::*;
+    let (areas, cages) = (puzzle.areas, puzzle.cages);
     hidden_single(board, areas, true)
         .or_else(|| hidden_single(board, areas, false))
         .or_else(|| naked_single(board))
         .or_else(|| intersection(board, areas))
+        .or_else(|| cage_step(board, cages, Use::PerCell, known))
+        .or_else(|| cage_step(board, cages, Use::Line, known))
+        .or_else(|| rules::rule_step(board, puzzle.rules))
         .or_else(|| {
             (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
         })

@@ -8,7 +8,7 @@ use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Products, Table, Tables};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
-use crate::deduce::{self, Deductions};
+use crate::deduce::{self, Deductions, Ladder, LatinRules};
 use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
@@ -320,14 +320,19 @@ impl Puzzle for Latin {
         Some(model)
     }
 
-    /// Sudoku (with Jigsaw and X) on Solo's ladder, KenKen on Keen's; not yet Killer or the
-    /// rules.
+    /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
     fn deduce(&self, solution: &Grid) -> Option<Deductions> {
-        let killer = self.variant.is_some() && !self.cages.is_empty();
-        if killer || !self.rules.is_empty() {
-            return None;
-        }
-        deduce::follow(&self.areas, &self.cages, &self.givens, solution)
+        let ladder = match self.variant {
+            None => Ladder::Keen,
+            Some(_) => Ladder::Solo,
+        };
+        let puzzle = LatinRules {
+            areas: &self.areas,
+            cages: &self.cages,
+            rules: &self.rules,
+            givens: &self.givens,
+        };
+        deduce::follow(&puzzle, ladder, solution)
     }
 
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {

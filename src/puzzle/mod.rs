@@ -50,8 +50,7 @@ pub trait Puzzle: Send + Sync {
         None
     }
     /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
-    /// only `solution`; `None` where the puzzle has rules the steps cannot follow yet (cages,
-    /// marks, thermometers).
+    /// only `solution`; `None` for a kind the steps do not follow.
     fn deduce(&self, _solution: &Grid) -> Option<Deductions> {
         None
     }
