@@ -148,38 +148,34 @@ fn every_step_of_the_grading_fixtures_replays_to_the_known_solution() {
 }
 
 #[test]
-fn every_step_of_the_corpus_replays_to_the_known_solution() {
-    let sudokus = [
-        "small-4x4.txt",
-        "small-6x6.txt",
-        "wikipedia-9x9.txt",
-        "hard-9x9.txt",
-        "pkit-1051-16x16.txt",
-        "jigsaw-9x9.json",
-        "x-9x9.json",
-        "jigsaw-x-6x6.json",
-    ];
-    for name in sudokus {
-        replay_file("sudoku", &repo(&format!("puzzles/sudoku/{name}")), None);
-    }
-    for name in ["doc-6x6", "near-twin-a-9x9", "big-product-9x9"] {
-        replay_file(
-            "kenken",
-            &repo(&format!("puzzles/kenken/{name}.json")),
-            None,
-        );
-    }
-    let takuzus = std::fs::read_dir(repo("puzzles/takuzu")).unwrap();
+fn every_step_of_every_unique_corpus_puzzle_replays_to_the_known_solution() {
     let mut replayed = 0;
-    for path in takuzus.map(|e| e.unwrap().path()) {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let unique = ["4x4", "binarypuzzle-", "tatham-unruly-ids"];
-        if name.ends_with(".txt") && unique.iter().any(|u| name.starts_with(u)) {
-            replay_file("takuzu", &path, None);
-            replayed += 1;
+    for kind in ["sudoku", "kenken", "takuzu"] {
+        let folder = std::fs::read_dir(repo(&format!("puzzles/{kind}"))).unwrap();
+        let mut paths: Vec<PathBuf> = folder.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for path in paths {
+            let puzzle = path.extension().is_some_and(|x| x == "txt" || x == "json");
+            if !puzzle || !solution_path(&path).exists() {
+                continue;
+            }
+            let name = path.to_string_lossy().to_string();
+            let result = run(&[kind, "--steps", "--format", "json", "-q", &name]);
+            let records = result.json();
+            let known = solutions(&solution_path(&path));
+            // A file whose puzzles are all unique has one known solution per puzzle.
+            if records.iter().any(|r| r["unique"] != true) || records.len() != known.len() {
+                continue;
+            }
+            for (i, record) in records.iter().enumerate() {
+                let steps = record["steps"].as_array().unwrap();
+                let at = format!("{name} #{i}");
+                replay(steps, &unplaced(&known[i], steps), &known[i], &at);
+                replayed += 1;
+            }
         }
     }
-    assert!(replayed >= 12, "{replayed} Takuzu files");
+    assert!(replayed >= 60, "{replayed} puzzles replayed");
 }
 
 #[test]
