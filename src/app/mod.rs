@@ -161,7 +161,12 @@ fn solve_puzzle(
     let deduced = match (&outcome, config.deduce.any()) {
         (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
             asked: config.deduce,
-            found: puzzle.deduce(solution).ok_or(NOT_DEDUCED),
+            found: puzzle
+                .deduce(solution, deadline)
+                .ok_or(match deadline.passed() {
+                    true => "not graded: time limit reached before the steps were complete",
+                    false => NOT_DEDUCED,
+                }),
         }),
         _ => None,
     };

@@ -1,4 +1,5 @@
 use super::*;
+use crate::deadline::Deadline;
 use crate::geometry::{boxes, columns, rows};
 
 fn sudoku_areas(n: usize, box_rows: usize, box_cols: usize) -> Vec<Area> {
@@ -13,7 +14,7 @@ fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductions> 
         rules: &[],
         givens,
     };
-    super::follow(&puzzle, Ladder::Solo, solution)
+    super::follow(&puzzle, Ladder::Solo, solution, Deadline::none())
 }
 
 fn grid(text: &str) -> Grid {
@@ -80,4 +81,17 @@ fn givens_that_break_an_area_have_no_steps() {
     let solution = grid("1234\n3412\n2143\n4321");
     let givens = grid("11..\n....\n....\n....");
     assert_eq!(follow(&sudoku_areas(4, 2, 2), &givens, &solution), None);
+}
+
+#[test]
+fn the_steps_stop_at_the_deadline() {
+    let solution = grid("1234\n3412\n2143\n4321");
+    let puzzle = LatinRules {
+        areas: &sudoku_areas(4, 2, 2),
+        cages: &[],
+        rules: &[],
+        givens: &grid("....\n....\n....\n...."),
+    };
+    let spent = Deadline::after(Some(std::time::Duration::ZERO));
+    assert_eq!(super::follow(&puzzle, Ladder::Solo, &solution, spent), None);
 }

@@ -21,6 +21,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::cage::Cage;
+use crate::deadline::Deadline;
 use crate::geometry::{Area, AreaName};
 use crate::grid::{cell_name, Cell, Grid};
 use crate::rule::Rule;
@@ -324,13 +325,21 @@ pub struct LatinRules<'a> {
 
 /// Solves `puzzle` step by step towards `solution` (its only one) on `ladder` (Keen's for
 /// KenKen; Solo's for Sudoku and its variants, whose Killer cages and other rules count as
-/// intermediate); `None` when the givens break an area.
-pub fn follow(puzzle: &LatinRules, ladder: Ladder, solution: &Grid) -> Option<Deductions> {
+/// intermediate); `None` when the givens break an area or `deadline` passes first.
+pub fn follow(
+    puzzle: &LatinRules,
+    ladder: Ladder,
+    solution: &Grid,
+    deadline: Deadline,
+) -> Option<Deductions> {
     let (areas, cages) = (puzzle.areas, puzzle.cages);
     let mut board = Board::new(areas, puzzle.givens)?;
     let mut steps = Vec::new();
     let mut layouts = cages::Layouts::new(cages.len());
     while !board.solved() {
+        if deadline.passed() {
+            return None;
+        }
         let step = match ladder {
             Ladder::Keen => keen_step(&board, areas, cages, &mut layouts),
             _ => solo_step(&board, puzzle, &mut layouts),

@@ -3,6 +3,7 @@
 //! half (normal), else a guess.
 
 use super::{Deductions, Ladder, Step, Technique};
+use crate::deadline::Deadline;
 use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 
@@ -34,13 +35,15 @@ impl Board<'_> {
 }
 
 /// Solves the Takuzu with `givens` (row by row) over `lines` (its rows, then its columns)
-/// step by step towards `solution`; `distinct`: no two equal rows or columns.
+/// step by step towards `solution`; `distinct`: no two equal rows or columns; `None` once
+/// `deadline` passes.
 pub fn follow(
     lines: &[Area],
     cols: usize,
     givens: &[Option<u8>],
     distinct: bool,
     solution: &Grid,
+    deadline: Deadline,
 ) -> Option<Deductions> {
     let mut board = Board {
         cells: givens.to_vec(),
@@ -49,6 +52,9 @@ pub fn follow(
     };
     let mut steps = Vec::new();
     while board.cells.iter().any(Option::is_none) {
+        if deadline.passed() {
+            return None;
+        }
         let step = no_three(&board)
             .or_else(|| balance(&board, true))
             .or_else(|| balance(&board, false))

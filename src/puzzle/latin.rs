@@ -321,7 +321,7 @@ impl Puzzle for Latin {
     }
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
-    fn deduce(&self, solution: &Grid) -> Option<Deductions> {
+    fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
         let ladder = match self.variant {
             None => Ladder::Keen,
             Some(_) => Ladder::Solo,
@@ -332,7 +332,7 @@ impl Puzzle for Latin {
             rules: &self.rules,
             givens: &self.givens,
         };
-        deduce::follow(&puzzle, ladder, solution)
+        deduce::follow(&puzzle, ladder, solution, deadline)
     }
 
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {

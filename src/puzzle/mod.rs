@@ -50,8 +50,9 @@ pub trait Puzzle: Send + Sync {
         None
     }
     /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
-    /// only `solution`; `None` for a kind the steps do not follow.
-    fn deduce(&self, _solution: &Grid) -> Option<Deductions> {
+    /// only `solution`, by `deadline`; `None` for a kind the steps do not follow or when the
+    /// deadline passes first.
+    fn deduce(&self, _solution: &Grid, _deadline: Deadline) -> Option<Deductions> {
         None
     }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently

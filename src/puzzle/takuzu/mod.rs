@@ -263,9 +263,10 @@ impl Puzzle for Takuzu {
         Some(model)
     }
 
-    fn deduce(&self, solution: &Grid) -> Option<Deductions> {
+    fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
         let distinct = !self.allow_duplicate_lines;
-        deduce::takuzu::follow(&self.lines, self.cols, &self.givens, distinct, solution)
+        let givens = &self.givens;
+        deduce::takuzu::follow(&self.lines, self.cols, givens, distinct, solution, deadline)
     }
 
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
