@@ -103,42 +103,40 @@ def solve_unruly(rows, cols, distinct, cells):
     return [solver.Value(x[k // cols][k % cols]) for k in range(rows * cols)]
 
 
+def generate(game, params, count):
+    """`count` game IDs from `sgt-GAME --generate 1 'PARAMS#fixture-K'`, K = 1..count."""
+    return [subprocess.run([f"/usr/games/sgt-{game}", "--generate", "1", f"{params}#fixture-{k}"],
+                           capture_output=True, text=True).stdout.strip()
+            for k in range(1, count + 1)]
+
+
+def write(out, name, title, params, count, puzzles, solutions=None):
+    """OUT/NAME.txt with a header naming the generator, and OUT/NAME.sol when solved."""
+    header = f"# {title} (sgt-puzzles) '{params}#fixture-1..{count}'\n"
+    base = os.path.join(out, name)
+    open(base + ".txt", "w").write(header + "\n".join(puzzles) + "\n")
+    if solutions is not None:
+        open(base + ".sol", "w").write("\n".join(solutions) + "\n")
+
+
 def main():
     out, count = sys.argv[1], int(sys.argv[2])
     for shape, size in (("3x3", "9x9"), ("2x3", "6x6")):
         for code, level in LEVELS.items():
-            puzzles, solutions = [], []
-            for k in range(1, count + 1):
-                seed = f"{shape}d{code}#fixture-{k}"
-                game_id = subprocess.run(["/usr/games/sgt-solo", "--generate", "1", seed],
-                                         capture_output=True, text=True).stdout.strip()
-                r, c, cells = decode(game_id)
-                puzzles.append("".join(str(v) if v else "." for v in cells))
-                solutions.append("".join(str(v) for v in solve(r, c, cells)))
-            base = os.path.join(out, f"solo-{size}-{level}")
-            header = f"# Solo (sgt-puzzles) '{shape}d{code}#fixture-1..{count}'\n"
-            open(base + ".txt", "w").write(header + "\n".join(puzzles) + "\n")
-            open(base + ".sol", "w").write("\n".join(solutions) + "\n")
+            params = f"{shape}d{code}"
+            grids = [decode(game_id) for game_id in generate("solo", params, count)]
+            puzzles = ["".join(str(v) if v else "." for v in cells) for _, _, cells in grids]
+            solutions = ["".join(str(v) for v in solve(*grid)) for grid in grids]
+            write(out, f"solo-{size}-{level}", "Solo", params, count, puzzles, solutions)
     for code, level in KEEN_LEVELS.items():
-        ids = [subprocess.run(["/usr/games/sgt-keen", "--generate", "1", f"6d{code}#fixture-{k}"],
-                              capture_output=True, text=True).stdout.strip()
-               for k in range(1, count + 1)]
-        header = f"# Keen (sgt-puzzles) '6d{code}#fixture-1..{count}'\n"
-        open(os.path.join(out, f"keen-6x6-{level}.txt"), "w").write(header + "\n".join(ids) + "\n")
+        params = f"6d{code}"
+        write(out, f"keen-6x6-{level}", "Keen", params, count, generate("keen", params, count))
     for flag in ("", "u"):
         for code, level in UNRULY_LEVELS.items():
-            ids, solutions = [], []
-            for k in range(1, count + 1):
-                seed = f"10x10{flag}d{code}#fixture-{k}"
-                game_id = subprocess.run(["/usr/games/sgt-unruly", "--generate", "1", seed],
-                                         capture_output=True, text=True).stdout.strip()
-                ids.append(game_id)
-                solved = solve_unruly(*decode_unruly(game_id))
-                solutions.append("".join(str(v) for v in solved))
-            base = os.path.join(out, f"unruly-10x10{flag}-{level}")
-            header = f"# Unruly (sgt-puzzles) '10x10{flag}d{code}#fixture-1..{count}'\n"
-            open(base + ".txt", "w").write(header + "\n".join(ids) + "\n")
-            open(base + ".sol", "w").write("\n".join(solutions) + "\n")
+            params = f"10x10{flag}d{code}"
+            ids = generate("unruly", params, count)
+            solutions = ["".join(str(v) for v in solve_unruly(*decode_unruly(i))) for i in ids]
+            write(out, f"unruly-10x10{flag}-{level}", "Unruly", params, count, ids, solutions)
 
 
 main()
