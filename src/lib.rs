@@ -32,6 +32,7 @@ pub mod domains;
 pub mod error;
 pub mod explain;
 pub mod export;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod model;

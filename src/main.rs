@@ -10,6 +10,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let config = match app::cli::parse_args() {
         app::cli::Action::Run(config) => config,
+        app::cli::Action::Generate(config) => return exit(app::generate::run(&config)),
         app::cli::Action::Print(text) => {
             return match std::io::stdout().write_all(text.as_bytes()) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -17,7 +18,12 @@ fn main() -> ExitCode {
             };
         }
     };
-    match app::run(&config) {
+    exit(app::run(&config))
+}
+
+/// The exit code of a run; an error is printed once.
+fn exit(result: anyhow::Result<u8>) -> ExitCode {
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "mipsolve: {err:#}");

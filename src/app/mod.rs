@@ -2,7 +2,9 @@
 //! the chosen output format, with progress, a summary and the exit code.
 
 pub mod cli;
+pub mod generate;
 mod model_files;
+mod ordered;
 mod output;
 mod progress;
 mod record;
@@ -10,8 +12,6 @@ mod walk;
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 use mipsolve::deadline::Deadline;
@@ -43,47 +43,19 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         Some(_) => model_files::stems(&items),
         None => vec![String::new(); items.len()],
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .build()?;
     let progress = progress::bar(config.quiet, items.len());
     let output = config.format.output(items.len() > 1);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
-    let stop = AtomicBool::new(false);
-    let mut failure: Option<io::Error> = None;
-    let (tx, rx) = mpsc::channel::<(usize, Record)>();
-    pool.in_place_scope(|scope| {
-        for (i, (item, stem)) in items.iter().zip(&stems).enumerate() {
-            let (tx, stop) = (tx.clone(), &stop);
-            scope.spawn(move |_| {
-                if !stop.load(Ordering::Relaxed) {
-                    let _ = tx.send((i, solve_item(config, item, stem)));
-                }
-            });
-        }
-        drop(tx);
-        let mut pending = BTreeMap::new();
-        let mut next = 0;
-        for (i, record) in rx {
-            pending.insert(i, record);
-            while let Some(record) = pending.remove(&next) {
-                *counts.entry(record.status()).or_default() += 1;
-                // The bar is drawn only while standard output is held (see progress.rs).
-                let stdout = io::stdout();
-                let mut out = stdout.lock();
-                if let Err(e) =
-                    progress.suspend(|| print_record(output.as_ref(), &record, &mut out))
-                {
-                    failure = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                progress.inc(1);
-                drop(out);
-                next += 1;
-            }
-        }
-    });
+    let work = |i: usize| solve_item(config, &items[i], &stems[i]);
+    let failure = ordered::in_order(config.jobs, items.len(), work, |record| {
+        *counts.entry(record.status()).or_default() += 1;
+        // The bar is drawn only while standard output is held (see progress.rs).
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        progress.suspend(|| print_record(output.as_ref(), &record, &mut out))?;
+        progress.inc(1);
+        Ok(())
+    })?;
     progress.finish_and_clear();
     let code = counts.keys().map(|v| v.exit_code()).max().unwrap_or(0);
     match failure {

@@ -204,6 +204,63 @@ pub fn blocks(
     Ok(block)
 }
 
+/// Cells as [`runs`] reads them: a letter for each run of up to 26 blanks (0), numbers in
+/// decimal, `_` between two numbers side by side.
+pub fn write_runs(values: &[u64]) -> String {
+    let mut out = String::new();
+    let mut blanks = 0;
+    let mut after_number = false;
+    for &value in values.iter().chain([&u64::MAX]) {
+        if value == 0 {
+            blanks += 1;
+            continue;
+        }
+        while blanks > 0 {
+            let run = blanks.min(26);
+            out.push(char::from(b'a' + (run - 1) as u8));
+            blanks -= run;
+            after_number = false;
+        }
+        if value == u64::MAX {
+            break;
+        }
+        if after_number {
+            out.push('_');
+        }
+        out.push_str(&value.to_string());
+        after_number = true;
+    }
+    out
+}
+
+/// A block structure as [`blocks`] reads it (with `long` its letter for a run of joins with
+/// no boundary): each cell's block on an `n` x `n` grid, row by row.
+pub fn write_blocks(block: &[usize], n: usize, long: (char, usize)) -> String {
+    let lines = 2 * n * (n - 1);
+    let mut out = String::new();
+    let mut joins = 0;
+    for pos in 0..=lines {
+        let boundary = pos == lines || {
+            let (a, b) = line_cells(pos, n);
+            block[a] != block[b]
+        };
+        if !boundary {
+            joins += 1;
+            continue;
+        }
+        while joins >= long.1 {
+            out.push(long.0);
+            joins -= long.1;
+        }
+        out.push(match joins {
+            0 => '_',
+            k => char::from(b'a' + (k - 1) as u8),
+        });
+        joins = 0;
+    }
+    out
+}
+
 /// The two cells (row-major indices) on either side of internal line `pos`: first the
 /// vertical lines row by row, then the horizontal lines column by column.
 fn line_cells(pos: usize, n: usize) -> (usize, usize) {
@@ -248,6 +305,23 @@ mod tests {
             runs("b17", 4, 3, 16),
             Err(at(6, "value 17 is more than 16"))
         );
+    }
+
+    #[test]
+    fn written_runs_and_blocks_read_back() {
+        let values = [vec![0, 0, 5, 12, 0, 3, 3], vec![0; 27], vec![7, 0]].concat();
+        let text = write_runs(&values);
+        assert_eq!(text, "b5_12a3_3za7a");
+        assert_eq!(runs(&text, 0, values.len(), 100), Ok(values));
+        let n = 9;
+        let block: Vec<usize> = (0..n * n).map(|i| (i / n / 3) * 3 + i % n / 3).collect();
+        let text = write_blocks(&block, n, ('z', 26));
+        let letters = text.char_indices().map(|(i, ch)| (i + 1, ch));
+        assert_eq!(blocks(letters, text.len() + 1, n, ('z', 26)), Ok(block));
+        let one: Vec<usize> = vec![0; 36];
+        let text = write_blocks(&one, 6, ('z', 26));
+        let letters = text.char_indices().map(|(i, ch)| (i + 1, ch));
+        assert_eq!(blocks(letters, text.len() + 1, 6, ('z', 26)), Ok(one));
     }
 
     #[test]

@@ -438,6 +438,13 @@ impl Puzzle for Latin {
         self.variant.as_deref()
     }
 
+    fn game_id(&self) -> Option<String> {
+        match self.variant {
+            Some(_) => super::sudoku::solo_game_id(self),
+            None => super::kenken::keen_game_id(self),
+        }
+    }
+
     fn render(&self, grid: &Grid) -> String {
         self.write_grid(grid, None)
     }

@@ -65,6 +65,11 @@ pub trait Puzzle: Send + Sync {
     fn render_puzzle(&self) -> Option<String> {
         None
     }
+    /// The puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen, Unruly),
+    /// which reads back as the same puzzle; `None` where that game has no such puzzle.
+    fn game_id(&self) -> Option<String> {
+        None
+    }
     /// Every rule a complete grid breaks (none for a solution); by default the first one
     /// [`Puzzle::verify`] finds.
     fn violations(&self, grid: &Grid) -> Vec<Violation> {

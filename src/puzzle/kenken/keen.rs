@@ -7,7 +7,7 @@ use super::parse::{build, label, CageSpec};
 use super::MAX_SIZE;
 use crate::cage::{Cage, Op};
 use crate::error::{ParseError, Problem};
-use crate::puzzle::gameid::{at, blocks, game_of, id_lines, Game};
+use crate::puzzle::gameid::{at, blocks, game_of, id_lines, write_blocks, Game};
 use crate::puzzle::latin::{CageFormulation, Latin};
 use crate::puzzle::Entry;
 
@@ -24,6 +24,32 @@ pub fn parse_ids(text: &str, formulation: CageFormulation) -> Vec<Entry<Latin>> 
                 .and_then(|(n, cages)| build(n, cages, formulation).map_err(|e| placed(e, line))),
         })
         .collect()
+}
+
+/// The Keen game ID of a KenKen; `None` with a hidden operator, which Keen does not have.
+pub fn game_id(kenken: &Latin) -> Option<String> {
+    let n = kenken.givens().rows();
+    let mut cages: Vec<&Cage> = kenken.cages().iter().collect();
+    cages.sort_by_key(|cage| cage.cells.iter().min().copied());
+    let mut block = vec![0; n * n];
+    let mut clues = String::new();
+    for (i, cage) in cages.iter().enumerate() {
+        cage.cells.iter().for_each(|&(r, c)| block[r * n + c] = i);
+        let letter = match cage.op {
+            Op::Add | Op::Given => 'a',
+            Op::Sub => 's',
+            Op::Mul => 'm',
+            Op::Div => 'd',
+            Op::Any => return None,
+        };
+        clues.push(letter);
+        clues.push_str(&cage.target.to_string());
+    }
+    let structure = match n {
+        1 => String::from("_"),
+        _ => write_blocks(&block, n, LONG_RUN),
+    };
+    Some(format!("{n}:{structure},{clues}"))
 }
 
 /// An error about the puzzle, at the ID's line.

@@ -4,6 +4,7 @@
 mod keen;
 mod parse;
 
+pub(crate) use keen::game_id as keen_game_id;
 pub use parse::parse_kenkens;
 
 use super::latin::{CageFormulation, Latin};

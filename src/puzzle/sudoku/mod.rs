@@ -7,6 +7,7 @@ mod solo;
 pub mod variant;
 
 pub use parse::{box_for, parse_sudokus, Reading};
+pub(crate) use solo::game_id as solo_game_id;
 
 use super::latin::Latin;
 use super::symbols::Alphabet;

@@ -4,10 +4,11 @@
 use super::variant::{default_style, Layout, OtherRules, Spec};
 use super::MAX_SIZE;
 use crate::error::{CageLabel, ParseError, Problem};
+use crate::geometry::AreaName;
 use crate::grid::{Cell, Grid};
-use crate::puzzle::gameid::{at, blocks, game_of, id_lines, runs, Game};
+use crate::puzzle::gameid::{at, blocks, game_of, id_lines, runs, write_blocks, write_runs, Game};
 use crate::puzzle::latin::Latin;
-use crate::puzzle::Entry;
+use crate::puzzle::{Entry, Puzzle};
 
 /// The block-structure letter for a run of joins with no boundary, in Solo's decoder.
 const LONG_RUN: (char, usize) = ('z', 26);
@@ -22,6 +23,63 @@ pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
                 .map_err(|problem| ParseError::at(line, problem)),
         })
         .collect()
+}
+
+/// The Solo game ID of a Sudoku with boxes or Jigsaw regions, optionally X and Killer;
+/// `None` for rules Solo does not have (a Latin square, consecutive marks, thermometers).
+pub fn game_id(sudoku: &Latin) -> Option<String> {
+    let n = sudoku.givens().rows();
+    let named =
+        |wanted: fn(&AreaName) -> bool| sudoku.areas().iter().filter(move |a| wanted(&a.name));
+    let mut sections = vec![write_runs(
+        &(sudoku.givens().to_rows().concat().into_iter())
+            .map(u64::from)
+            .collect::<Vec<_>>(),
+    )];
+    let mut params = match named(|a| *a == AreaName::Box(0)).next() {
+        Some(first) => {
+            let rows = first
+                .cells
+                .iter()
+                .filter(|c| c.1 == first.cells[0].1)
+                .count();
+            format!("{rows}x{}", n / rows)
+        }
+        None => {
+            let mut block = vec![usize::MAX; n * n];
+            for (i, area) in named(|a| matches!(a, AreaName::Region(_))).enumerate() {
+                area.cells.iter().for_each(|&(r, c)| block[r * n + c] = i);
+            }
+            if block.contains(&usize::MAX) {
+                return None;
+            }
+            sections.push(write_blocks(&block, n, LONG_RUN));
+            format!("{n}j")
+        }
+    };
+    if named(|a| *a == AreaName::Diagonal).next().is_some() {
+        params.push('x');
+    }
+    let variant = Puzzle::variant(sudoku).unwrap_or(&[]);
+    if variant
+        .iter()
+        .any(|rule| !["jigsaw", "x", "killer"].contains(rule))
+    {
+        return None;
+    }
+    if !sudoku.cages().is_empty() {
+        params.push('k');
+        let mut block = vec![0; n * n];
+        let mut sums = vec![0; n * n];
+        for (i, cage) in sudoku.cages().iter().enumerate() {
+            cage.cells.iter().for_each(|&(r, c)| block[r * n + c] = i);
+            let &(r, c) = cage.cells.iter().min()?;
+            sums[r * n + c] = cage.target;
+        }
+        sections.push(write_blocks(&block, n, LONG_RUN));
+        sections.push(write_runs(&sums));
+    }
+    Some(format!("{params}:{}", sections.join(",")))
 }
 
 /// The characters of a section with their 1-based positions in the ID.

@@ -263,6 +263,10 @@ impl Puzzle for Takuzu {
         Some(model)
     }
 
+    fn game_id(&self) -> Option<String> {
+        Some(unruly::game_id(self))
+    }
+
     fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
         let distinct = !self.allow_duplicate_lines;
         let givens = &self.givens;

@@ -19,6 +19,33 @@ pub fn parse_ids(text: &str, allow_duplicate_lines: bool) -> Vec<Entry<Takuzu>> 
         .collect()
 }
 
+/// The Unruly game ID of a Takuzu: `u` when lines must differ.
+pub fn game_id(takuzu: &Takuzu) -> String {
+    let (rows, cols) = (takuzu.rows, takuzu.cols);
+    let distinct = if takuzu.allow_duplicate_lines {
+        ""
+    } else {
+        "u"
+    };
+    let mut desc = String::new();
+    let mut skip = 0;
+    for cell in 0..=rows * cols {
+        let given = takuzu.givens.get(cell).copied().unwrap_or(Some(0));
+        let Some(digit) = given else {
+            skip += 1;
+            continue;
+        };
+        while skip >= 25 {
+            desc.push('z');
+            skip -= 25;
+        }
+        let base = if digit == 1 { b'A' } else { b'a' };
+        desc.push(char::from(base + skip as u8));
+        skip = 0;
+    }
+    format!("{cols}x{rows}{distinct}:{desc}")
+}
+
 fn decode(id: &str, allow_duplicate_lines: bool) -> Result<Takuzu, Problem> {
     // Another game's ID, told by what no Unruly ID holds (digits, '_', ','), not a typo.
     let foreign = |desc: &str| desc.contains(|c: char| c.is_ascii_digit() || "_,".contains(c));

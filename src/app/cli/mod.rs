@@ -1,5 +1,10 @@
 //! The command line: the only module that knows clap. One subcommand per registered kind,
-//! with the kind's own options and the common ones; the result is a plain [`Config`].
+//! with the kind's own options and the common ones, and `generate` ([`generate`]); the
+//! result is a plain [`Config`] or [`GenerateConfig`].
+
+mod generate;
+
+pub use generate::{GenerateConfig, PuzzleFormat};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,6 +26,8 @@ use super::output::Format;
 pub enum Action {
     /// Solve puzzles.
     Run(Config),
+    /// Generate puzzles.
+    Generate(GenerateConfig),
     /// Print a generated text (completions, the man page) and stop.
     Print(String),
 }
@@ -228,11 +235,12 @@ Examples:
   mipsolve sudoku --hint half-done.txt            the next step, without the solution
   mipsolve kenken --write-model out/ cage.json    the MIP as an LP file for any solver
   mipsolve sudoku --verify mine.txt puzzle.txt    is mine.txt a solution? which rules break
+  mipsolve generate sudoku --difficulty advanced  a new puzzle, proven unique, at that level
 
 Exit codes:
   0  every puzzle solved (and unique, with --check-unique; counted, with --count)
   1  some puzzle has no solution, is not unique, ran out of time, or (--verify) a proposed
-     grid is no solution
+     grid is no solution, or (generate) some puzzle could not be made
   2  usage or input error, or an internal error";
 
 /// The whole command line: one subcommand per registered kind, `solve` for any kind, and
@@ -268,6 +276,7 @@ fn command() -> Command {
                 .about("Print shell completions (e.g. mipsolve completions bash > /etc/bash_completion.d/mipsolve)")
                 .arg(Arg::new("shell").required(true).value_parser(clap::value_parser!(Shell))),
         )
+        .subcommand(generate::command())
         .subcommand(Command::new("man").about("Print the man page (roff)"))
 }
 
@@ -325,6 +334,7 @@ fn action_from(matches: &ArgMatches) -> Result<Action, clap::Error> {
             Ok(Action::Print(String::from_utf8_lossy(&out).into_owned()))
         }
         "solve" => config_from(None, sub).map(Action::Run),
+        "generate" => generate::config_from(sub).map(Action::Generate),
         _ => config_from(Some(puzzle::find(name).ok_or_else(missing)?), sub).map(Action::Run),
     }
 }

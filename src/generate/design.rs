@@ -1,0 +1,205 @@
+//! What a generated puzzle looks like before its values are drawn (kind, size, variant,
+//! operators), and the frame one attempt draws for it (regions, cages), from which each
+//! set of givens becomes a puzzle of the kind.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::{cages, regions};
+use crate::cage::{Cage, Op};
+use crate::deduce::Ladder;
+use crate::error::{CageLabel, ParseError};
+use crate::geometry::{columns, rows};
+use crate::grid::{Cell, Grid};
+use crate::puzzle::latin::Latin;
+use crate::puzzle::sudoku::variant::{default_style, Layout, OtherRules, Spec};
+use crate::puzzle::takuzu::Takuzu;
+use crate::puzzle::Puzzle;
+
+/// The kind and shape of the puzzles asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Design {
+    /// A Sudoku of side `size`.
+    Sudoku {
+        /// The side.
+        size: usize,
+        /// Boxes (rows, columns), or Jigsaw regions when `None`.
+        boxes: Option<(usize, usize)>,
+        /// Both diagonals hold every value once (X).
+        x: bool,
+        /// Sum cages (Killer).
+        killer: bool,
+    },
+    /// A KenKen of side `size`.
+    KenKen {
+        /// The side.
+        size: usize,
+        /// The operators cages may use.
+        ops: Vec<Op>,
+        /// Every cage of two cells or more shows `?` instead of its operator.
+        hidden: bool,
+    },
+    /// A Takuzu of `rows` x `cols`.
+    Takuzu {
+        /// Rows (even).
+        rows: usize,
+        /// Columns (even).
+        cols: usize,
+        /// No two rows and no two columns alike.
+        distinct: bool,
+    },
+}
+
+/// What one attempt draws besides the values: Jigsaw regions, and once the solution is
+/// known, the cages.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    design: Design,
+    /// Jigsaw regions: a label per cell.
+    regions: Option<Vec<usize>>,
+    /// Killer sums and KenKen cages.
+    cages: Vec<Cage>,
+}
+
+impl Design {
+    /// Rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        match *self {
+            Design::Sudoku { size, .. } | Design::KenKen { size, .. } => (size, size),
+            Design::Takuzu { rows, cols, .. } => (rows, cols),
+        }
+    }
+
+    /// The kind's difficulty ladder (`--grade`'s levels).
+    pub fn ladder(&self) -> Ladder {
+        match self {
+            Design::Sudoku { .. } => Ladder::Solo,
+            Design::KenKen { .. } => Ladder::Keen,
+            Design::Takuzu { .. } => Ladder::Unruly,
+        }
+    }
+
+    /// Whether the puzzle's clues are givens to remove (not cages alone).
+    pub fn has_givens(&self) -> bool {
+        !matches!(self, Design::KenKen { .. })
+    }
+
+    /// A frame with random regions where the design has them, and no cages yet.
+    pub fn frame(&self, rng: &mut ChaCha8Rng) -> Frame {
+        let regions = match *self {
+            Design::Sudoku {
+                size, boxes: None, ..
+            } => Some(regions::jigsaw(size, rng)),
+            _ => None,
+        };
+        Frame {
+            design: self.clone(),
+            regions,
+            cages: Vec::new(),
+        }
+    }
+}
+
+impl Frame {
+    /// The same frame with cages drawn over `solution`, for the designs that have them.
+    pub fn with_cages(mut self, solution: &Grid, rng: &mut ChaCha8Rng) -> Frame {
+        self.cages = match &self.design {
+            Design::Sudoku { killer: true, .. } => (cages::killer(solution, rng).into_iter())
+                .map(|(target, cells)| Cage {
+                    op: Op::Add,
+                    target,
+                    cells,
+                })
+                .collect(),
+            Design::KenKen { ops, hidden, .. } => cages::kenken(solution, ops, *hidden, rng),
+            _ => Vec::new(),
+        };
+        self
+    }
+
+    /// The puzzle with these givens (row by row, `None` for a blank), built and checked by
+    /// the kind's own constructors, as a file holding it would be.
+    pub fn puzzle(&self, givens: &[Option<u32>]) -> Result<Box<dyn Puzzle>, ParseError> {
+        let (rows_n, cols_n) = self.design.shape();
+        let grid = || {
+            let rows = (givens.chunks(cols_n))
+                .map(|row| row.iter().map(|g| g.unwrap_or(0)).collect())
+                .collect();
+            Grid::from_rows(rows).unwrap_or_else(|| Grid::filled(rows_n, cols_n, 0))
+        };
+        Ok(match &self.design {
+            Design::Sudoku { size, boxes, x, .. } => {
+                let layout = match (&self.regions, boxes) {
+                    (Some(labels), _) => Layout::Regions(
+                        (labels.chunks(*size))
+                            .map(|row| row.iter().map(|l| (l + 1).to_string()).collect())
+                            .collect(),
+                    ),
+                    (None, shape) => Layout::Boxes(*shape),
+                };
+                let cages = (self.cages.iter().enumerate())
+                    .map(|(i, cage)| {
+                        let label = CageLabel {
+                            number: i + 1,
+                            rule: format!("sum {}", cage.target),
+                        };
+                        (label, cage.target, cage.cells.clone())
+                    })
+                    .collect();
+                let spec = Spec {
+                    givens: grid(),
+                    layout,
+                    diagonals: *x,
+                    cages,
+                    other: OtherRules::default(),
+                    style: default_style(*size),
+                };
+                Box::new(spec.build()?)
+            }
+            Design::KenKen { size, .. } if self.cages.is_empty() => {
+                Box::new(latin_square(*size, grid())?)
+            }
+            Design::KenKen { size, .. } => {
+                let n = *size;
+                let lines = [rows(n, n), columns(n, n)].concat();
+                let blank = Grid::filled(n, n, 0);
+                Box::new(Latin::new(
+                    lines,
+                    self.cages.clone(),
+                    blank,
+                    default_style(n),
+                ))
+            }
+            Design::Takuzu {
+                rows,
+                cols,
+                distinct,
+            } => {
+                let digits = givens.iter().map(|g| g.map(|v| v as u8)).collect();
+                Box::new(Takuzu::new(*rows, *cols, digits, !distinct))
+            }
+        })
+    }
+
+    /// What the frame was drawn for.
+    pub fn design(&self) -> &Design {
+        &self.design
+    }
+}
+
+/// A Latin square of side `n` with these givens: what a KenKen's values are drawn from.
+fn latin_square(n: usize, givens: Grid) -> Result<Latin, ParseError> {
+    let spec = Spec {
+        givens,
+        layout: Layout::Latin,
+        diagonals: false,
+        cages: Vec::new(),
+        other: OtherRules::default(),
+        style: default_style(n),
+    };
+    spec.build()
+}
+
+/// The row-major cells of a grid.
+pub fn cells(rows: usize, cols: usize) -> impl Iterator<Item = Cell> {
+    (0..rows).flat_map(move |r| (0..cols).map(move |c| (r, c)))
+}

@@ -1,0 +1,251 @@
+//! New puzzles: a random solution of the kind's rules, then givens removed (orbit by orbit
+//! of the asked symmetry) while the puzzle stays unique, or for KenKen random cages over
+//! the solution. Uniqueness is decided by the same exact path as `--check-unique`; a level
+//! asked for is `--grade`'s, as Tatham's generators do it: a removal is kept only while the
+//! grade stays at or below the level, and the puzzle only if it ends exactly there. One seed
+//! gives one puzzle, on every machine.
+
+mod cages;
+mod design;
+mod fill;
+mod regions;
+mod symmetry;
+
+pub use design::Design;
+pub use symmetry::Symmetry;
+
+use std::ops::RangeInclusive;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::deadline::Deadline;
+use crate::error::SolveError;
+use crate::grid::Grid;
+use crate::pipeline::{self, Outcome, Question, SolveOptions};
+use crate::puzzle::Puzzle;
+use design::{cells, Frame};
+
+/// Attempts (a new frame and solution each) before a puzzle is given up.
+pub const MAX_ATTEMPTS: usize = 2000;
+
+/// What is asked of each puzzle.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Kind and shape.
+    pub design: Design,
+    /// The level `--grade` must give, if any (a name on the kind's ladder).
+    pub level: Option<&'static str>,
+    /// The symmetry the givens keep.
+    pub symmetry: Symmetry,
+    /// No given can be removed alone without losing uniqueness, checked.
+    pub minimal: bool,
+    /// How many givens the puzzle may keep.
+    pub givens: Option<RangeInclusive<usize>>,
+}
+
+/// A generated puzzle, proven unique, with its solution and grade.
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Box<dyn Puzzle>,
+    /// Its only solution, verified.
+    pub solution: Grid,
+    /// Its level on the kind's ladder.
+    pub level: &'static str,
+    /// How many givens it keeps.
+    pub givens: usize,
+    /// Attempts it took (1 when the first was kept).
+    pub attempts: usize,
+}
+
+/// Why no puzzle came.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// Every attempt missed the level, the clue count or minimality.
+    #[error("no puzzle met the request in {0} attempts")]
+    Exhausted(usize),
+    /// The time limit passed first.
+    #[error("time limit reached after {0} attempts")]
+    Timeout(usize),
+    /// A solver failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// The puzzle of `seed` for `request`: the same on every machine and in any batch.
+pub fn generate(
+    request: &Request,
+    seed: u64,
+    deadline: Deadline,
+) -> Result<Generated, GenerateError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for attempt in 1..=MAX_ATTEMPTS {
+        if deadline.passed() {
+            return Err(GenerateError::Timeout(attempt - 1));
+        }
+        if let Some(mut found) = try_once(request, &mut rng, deadline)? {
+            found.attempts = attempt;
+            return Ok(found);
+        }
+    }
+    Err(GenerateError::Exhausted(MAX_ATTEMPTS))
+}
+
+/// One attempt: a frame, a solution, cages, then givens removed; `None` when the result
+/// misses the request.
+fn try_once(
+    request: &Request,
+    rng: &mut ChaCha8Rng,
+    deadline: Deadline,
+) -> Result<Option<Generated>, GenerateError> {
+    let design = &request.design;
+    let (rows, cols) = design.shape();
+    let frame = design.frame(rng);
+    let Ok(blank) = frame.puzzle(&vec![None; rows * cols]) else {
+        return Ok(None);
+    };
+    let Some(solution) = fill::random_solution(blank.as_ref(), rng) else {
+        return Ok(None);
+    };
+    let frame = frame.with_cages(&solution, rng);
+    let all: Vec<Option<u32>> = cells(rows, cols)
+        .map(|(r, c)| Some(solution.get(r, c)))
+        .collect();
+    let mut judge = Judge {
+        frame: &frame,
+        solution: &solution,
+        level: request.level.map(|l| rank(design, l)),
+        deadline,
+    };
+    let givens = match design.has_givens() {
+        true => judge.carve(all, request, rng)?,
+        false => vec![None; rows * cols],
+    };
+    let Some(puzzle) = judge.unique(&givens)? else {
+        return Ok(None);
+    };
+    let level = judge.level_of(puzzle.as_ref());
+    let count = givens.iter().flatten().count();
+    let missed = request.level.is_some_and(|wanted| wanted != level)
+        || request
+            .givens
+            .as_ref()
+            .is_some_and(|range| !range.contains(&count))
+        || (request.minimal && !judge.minimal(&givens)?);
+    if missed || puzzle.verify(&solution).is_err() {
+        return Ok(None);
+    }
+    Ok(Some(Generated {
+        puzzle,
+        solution,
+        level,
+        givens: count,
+        attempts: 0,
+    }))
+}
+
+/// The index of `level` on the design's ladder.
+fn rank(design: &Design, level: &str) -> usize {
+    let levels = design.ladder().levels();
+    levels
+        .iter()
+        .position(|l| *l == level)
+        .unwrap_or(levels.len() - 1)
+}
+
+/// Decides, for one frame and solution, whether a set of givens makes a unique puzzle at or
+/// below the level asked.
+struct Judge<'a> {
+    frame: &'a Frame,
+    solution: &'a Grid,
+    level: Option<usize>,
+    deadline: Deadline,
+}
+
+impl Judge<'_> {
+    /// The puzzle of these givens when it has exactly one solution (by the exact engines).
+    fn unique(&self, givens: &[Option<u32>]) -> Result<Option<Box<dyn Puzzle>>, GenerateError> {
+        let Ok(puzzle) = self.frame.puzzle(givens) else {
+            return Ok(None);
+        };
+        let options = SolveOptions {
+            question: Question::Unique,
+            time_limit: self.deadline.remaining(),
+            ..SolveOptions::default()
+        };
+        Ok(match pipeline::run(puzzle.as_ref(), options)? {
+            Outcome::Unique(grid) if grid == *self.solution => Some(puzzle),
+            _ => None,
+        })
+    }
+
+    /// The puzzle's level on its ladder (the hardest when the steps run out of time).
+    fn level_of(&self, puzzle: &dyn Puzzle) -> &'static str {
+        let levels = self.frame.design().ladder().levels();
+        match puzzle.deduce(self.solution, self.deadline) {
+            Some(steps) => steps.level(),
+            None => levels[levels.len() - 1],
+        }
+    }
+
+    /// Whether the givens make a unique puzzle no harder than the level asked.
+    fn acceptable(&self, givens: &[Option<u32>]) -> Result<bool, GenerateError> {
+        let Some(puzzle) = self.unique(givens)? else {
+            return Ok(false);
+        };
+        Ok(match self.level {
+            Some(wanted) => {
+                let level = self.level_of(puzzle.as_ref());
+                rank(self.frame.design(), level) <= wanted
+            }
+            None => true,
+        })
+    }
+
+    /// Removes the givens orbit by orbit in a random order, keeping each removal that leaves
+    /// the puzzle acceptable, and never going below the fewest givens asked.
+    fn carve(
+        &mut self,
+        mut givens: Vec<Option<u32>>,
+        request: &Request,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Vec<Option<u32>>, GenerateError> {
+        let (rows, cols) = request.design.shape();
+        let fewest = request.givens.as_ref().map_or(0, |range| *range.start());
+        let mut orbits = request.symmetry.orbits(rows, cols);
+        orbits.shuffle(rng);
+        let mut count = rows * cols;
+        for orbit in orbits {
+            if count < fewest + orbit.len() || self.deadline.passed() {
+                continue;
+            }
+            let kept: Vec<Option<u32>> = orbit.iter().map(|&(r, c)| givens[r * cols + c]).collect();
+            orbit.iter().for_each(|&(r, c)| givens[r * cols + c] = None);
+            if self.acceptable(&givens)? {
+                count -= orbit.len();
+            } else {
+                for (&(r, c), value) in orbit.iter().zip(kept) {
+                    givens[r * cols + c] = value;
+                }
+            }
+        }
+        Ok(givens)
+    }
+
+    /// Whether removing any one given leaves several solutions (checked for each).
+    fn minimal(&self, givens: &[Option<u32>]) -> Result<bool, GenerateError> {
+        let mut fewer = givens.to_vec();
+        for i in 0..givens.len() {
+            if givens[i].is_none() {
+                continue;
+            }
+            fewer[i] = None;
+            if self.unique(&fewer)?.is_some() {
+                return Ok(false);
+            }
+            fewer[i] = givens[i];
+        }
+        Ok(true)
+    }
+}
