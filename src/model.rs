@@ -234,6 +234,17 @@ impl Model {
         e
     }
 
+    /// `x[r,c,k]` as a variable that is 1 exactly when it holds (`true`) or when it does not
+    /// (`false`); `Err(value)` when the reductions decided it.
+    pub fn literal(&self, (r, c): Cell, k: usize) -> Result<(Var, bool), bool> {
+        match self.lit(r, c, k) {
+            Lit::Pos(var) => Ok((var, true)),
+            Lit::Neg(var) => Ok((var, false)),
+            Lit::True => Err(true),
+            Lit::False => Err(false),
+        }
+    }
+
     fn lit(&self, r: usize, c: usize, k: usize) -> Lit {
         self.lits[self.lit_index((r, c), k)]
     }

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
-use rustsat::types::TernaryVal;
+use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::types::{Lit, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Config, Statistic};
 
 use super::cnf::Encoder;
@@ -36,10 +36,12 @@ impl Cadical {
     }
 
     /// Adds the rows of `model` it has not seen (`model` must be the one it was made for,
-    /// with rows only added since), then solves until a verdict or `deadline`.
+    /// with rows only added since), then solves until a verdict or `deadline`, with the
+    /// model's variables `assumed` (index and value) for this solve only.
     pub fn solve(
         &mut self,
         model: &Model,
+        assumed: &[(usize, bool)],
         deadline: Option<Instant>,
     ) -> Result<(Status, SolverStats), SolveError> {
         for row in &model.constraints()[self.rows..] {
@@ -57,7 +59,17 @@ impl Cadical {
                 });
         }
         let conflicts = self.solver.get_statistic(Statistic::Conflicts);
-        let result = self.solver.solve().map_err(|e| fail(&e))?;
+        let assumptions: Vec<Lit> = (assumed.iter())
+            .map(|&(var, value)| match value {
+                true => Encoder::lit(var),
+                false => !Encoder::lit(var),
+            })
+            .collect();
+        let result = match assumptions.is_empty() {
+            true => self.solver.solve(),
+            false => self.solver.solve_assumps(&assumptions),
+        };
+        let result = result.map_err(|e| fail(&e))?;
         let stats = SolverStats {
             conflicts: Some(self.solver.get_statistic(Statistic::Conflicts) - conflicts),
             ..SolverStats::default()

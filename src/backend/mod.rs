@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use self::cadical::Cadical;
 use crate::deadline::Deadline;
 use crate::error::SolveError;
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::model::Model;
 
 /// A solver that decides a model exactly.
@@ -143,11 +143,43 @@ impl Session {
         if self.model.is_contradictory() {
             return Ok((Status::Infeasible, SolverStats::default()));
         }
+        self.solve_assuming(&[], time_limit)
+    }
+
+    /// Solves with CaDiCaL with some candidates held (`true`) or ruled out (`false`) for this
+    /// solve only, `(cell, value index, holds)`: the clauses and what CaDiCaL learnt stay for
+    /// the next question.
+    pub fn solve_assuming(
+        &mut self,
+        facts: &[(Cell, usize, bool)],
+        time_limit: Option<Duration>,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        if self.backend != Backend::Cadical {
+            let message = "only CaDiCaL solves under assumptions here";
+            return Err(SolveError::Backend(message.into()));
+        }
+        if self.model.is_contradictory() {
+            return Ok((Status::Infeasible, SolverStats::default()));
+        }
+        let mut assumed = Vec::with_capacity(facts.len());
+        for &(cell, k, holds) in facts {
+            match self.model.literal(cell, k) {
+                Ok((var, positive)) => assumed.push((var.0, positive == holds)),
+                Err(value) if value != holds => {
+                    return Ok((Status::Infeasible, SolverStats::default()))
+                }
+                Err(_) => {}
+            }
+        }
         let cadical = match &mut self.cadical {
             Some(cadical) => cadical,
             slot => slot.insert(Cadical::new(&self.model)?),
         };
-        cadical.solve(&self.model, time_limit.map(|t| Instant::now() + t))
+        cadical.solve(
+            &self.model,
+            &assumed,
+            time_limit.map(|t| Instant::now() + t),
+        )
     }
 }
 
@@ -201,6 +233,6 @@ fn run(
     match solver {
         Backend::Highs => highs::solve(model, deadline, stop),
         Backend::Cbc => cbc::solve(model, deadline),
-        Backend::Cadical => Cadical::new(model)?.solve(model, deadline),
+        Backend::Cadical => Cadical::new(model)?.solve(model, &[], deadline),
     }
 }

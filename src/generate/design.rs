@@ -180,6 +180,11 @@ impl Frame {
         })
     }
 
+    /// Whether cages were drawn (Killer, KenKen).
+    pub fn has_cages(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
     /// What the frame was drawn for.
     pub fn design(&self) -> &Design {
         &self.design

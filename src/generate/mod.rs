@@ -7,8 +7,8 @@
 
 mod cages;
 mod design;
-mod fill;
 mod regions;
+mod search;
 mod symmetry;
 
 pub use design::Design;
@@ -22,10 +22,12 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::deadline::Deadline;
 use crate::error::SolveError;
+use crate::grid::Cell;
 use crate::grid::Grid;
 use crate::pipeline::{self, Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
 use design::{cells, Frame};
+use search::Searcher;
 
 /// Attempts (a new frame and solution each) before a puzzle is given up.
 pub const MAX_ATTEMPTS: usize = 2000;
@@ -102,25 +104,35 @@ fn try_once(
     let design = &request.design;
     let (rows, cols) = design.shape();
     let frame = design.frame(rng);
-    let Ok(blank) = frame.puzzle(&vec![None; rows * cols]) else {
+    let blank = vec![None; rows * cols];
+    let Some(filler) = frame.puzzle(&blank).ok().and_then(Searcher::new) else {
         return Ok(None);
     };
-    let Some(solution) = fill::random_solution(blank.as_ref(), rng) else {
+    let Some(solution) = filler.random_solution(rng) else {
         return Ok(None);
     };
     let frame = frame.with_cages(&solution, rng);
+    // Only givens are carved: a KenKen's cages are its clues, and it needs no searcher.
+    let searcher = match frame.has_cages() && design.has_givens() {
+        true => match frame.puzzle(&blank).ok().and_then(Searcher::new) {
+            Some(searcher) => searcher,
+            None => return Ok(None),
+        },
+        false => filler,
+    };
     let all: Vec<Option<u32>> = cells(rows, cols)
         .map(|(r, c)| Some(solution.get(r, c)))
         .collect();
     let mut judge = Judge {
         frame: &frame,
+        searcher: &searcher,
         solution: &solution,
         level: request.level.map(|l| rank(design, l)),
         deadline,
     };
     let givens = match design.has_givens() {
         true => judge.carve(all, request, rng)?,
-        false => vec![None; rows * cols],
+        false => blank,
     };
     let Some(puzzle) = judge.unique(&givens)? else {
         return Ok(None);
@@ -158,6 +170,7 @@ fn rank(design: &Design, level: &str) -> usize {
 /// below the level asked.
 struct Judge<'a> {
     frame: &'a Frame,
+    searcher: &'a Searcher,
     solution: &'a Grid,
     level: Option<usize>,
     deadline: Deadline,
@@ -189,18 +202,33 @@ impl Judge<'_> {
         }
     }
 
-    /// Whether the givens make a unique puzzle no harder than the level asked.
-    fn acceptable(&self, givens: &[Option<u32>]) -> Result<bool, GenerateError> {
-        let Some(puzzle) = self.unique(givens)? else {
+    /// Whether the puzzle of `givens`, which are the solution's values but for the blanks of
+    /// `opened` (the puzzle with them was unique), still has only the solution: a second one
+    /// would differ from it on one of those cells, so each is searched for a different value
+    /// (by the solvers when that search runs long).
+    fn still_unique(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
+        for &cell in opened {
+            if self.searcher.has_other(givens, self.solution, cell)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether opening the cells of `opened` keeps the puzzle unique and no harder than the
+    /// level asked.
+    fn acceptable(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
+        if !self.still_unique(givens, opened)? {
+            return Ok(false);
+        }
+        let Some(wanted) = self.level else {
+            return Ok(true);
+        };
+        let Ok(puzzle) = self.frame.puzzle(givens) else {
             return Ok(false);
         };
-        Ok(match self.level {
-            Some(wanted) => {
-                let level = self.level_of(puzzle.as_ref());
-                rank(self.frame.design(), level) <= wanted
-            }
-            None => true,
-        })
+        let level = self.level_of(puzzle.as_ref());
+        Ok(rank(self.frame.design(), level) <= wanted)
     }
 
     /// Removes the givens orbit by orbit in a random order, keeping each removal that leaves
@@ -222,7 +250,7 @@ impl Judge<'_> {
             }
             let kept: Vec<Option<u32>> = orbit.iter().map(|&(r, c)| givens[r * cols + c]).collect();
             orbit.iter().for_each(|&(r, c)| givens[r * cols + c] = None);
-            if self.acceptable(&givens)? {
+            if self.acceptable(&givens, &orbit)? {
                 count -= orbit.len();
             } else {
                 for (&(r, c), value) in orbit.iter().zip(kept) {
@@ -241,7 +269,8 @@ impl Judge<'_> {
                 continue;
             }
             fewer[i] = None;
-            if self.unique(&fewer)?.is_some() {
+            let cell = (i / self.solution.cols(), i % self.solution.cols());
+            if self.still_unique(&fewer, &[cell])? {
                 return Ok(false);
             }
             fewer[i] = givens[i];

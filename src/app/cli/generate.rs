@@ -80,7 +80,9 @@ struct Givens {
     /// (both mirrors, both diagonals); m8 (all eight)
     #[arg(long, value_name = "SYMMETRY", value_parser = PossibleValuesParser::new(Symmetry::ALL.map(|s| s.0)))]
     symmetry: Option<String>,
-    /// No given can be removed without losing uniqueness (each one checked)
+    /// No given can be removed without losing uniqueness (each one checked); the givens then
+    /// keep no symmetry unless --symmetry asks for one (each symmetric puzzle found is
+    /// checked too, and most are not minimal: slow beyond 9x9)
     #[arg(long)]
     minimal: bool,
     /// How many givens a puzzle may keep, MIN..MAX
@@ -118,7 +120,7 @@ struct KenkenArgs {
     #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u16).range(3..=16))]
     size: u16,
     /// The operators cages may use, e.g. '+-*/' (default), '*' (multiplication only) or '+-'
-    #[arg(long, value_name = "OPS", default_value = "+-*/", value_parser = parse_ops)]
+    #[arg(long, value_name = "OPS", default_value = "+-*/", value_parser = parse_ops, allow_hyphen_values = true)]
     ops: ::std::vec::Vec<Op>,
     /// Show every cage of two cells or more as '?': the operator is part of the puzzle
     #[arg(long)]
@@ -261,7 +263,10 @@ fn with_givens(
         .symmetry
         .as_deref()
         .and_then(Symmetry::named)
-        .unwrap_or(default);
+        .unwrap_or(match givens.minimal {
+            true => Symmetry::None,
+            false => default,
+        });
     let (rows, cols) = design.shape();
     if symmetry.needs_square() && rows != cols {
         let message = format!(
@@ -396,6 +401,8 @@ mod tests {
                 hidden: false
             }
         );
+        let minimal = config(&["generate", "sudoku", "--minimal"]).unwrap();
+        assert_eq!(minimal.request.symmetry, Symmetry::None);
         let c = config(&["generate", "takuzu", "--size", "6x8", "--givens", "10..20"]).unwrap();
         assert_eq!(
             c.request.design,

@@ -271,12 +271,12 @@ fn command() -> Command {
     let about = "Solve puzzles of any kind, told from each file's extension and content \
                  (each kind's options apply to its files)";
     cmd.subcommand(Common::augment_args(solve).about(about).long_about(None))
+        .subcommand(generate::command())
         .subcommand(
             Command::new("completions")
                 .about("Print shell completions (e.g. mipsolve completions bash > /etc/bash_completion.d/mipsolve)")
                 .arg(Arg::new("shell").required(true).value_parser(clap::value_parser!(Shell))),
         )
-        .subcommand(generate::command())
         .subcommand(Command::new("man").about("Print the man page (roff)"))
 }
 

@@ -1,6 +1,7 @@
-//! Takuzu text: a grid (rows of `0`, `1` and blanks `.` or `_`, spaced or not, box drawing
-//! ignored) or one-line puzzles (n*n cells read row by row, one puzzle per line, as in the
-//! binarypuzzle.com collection); `#` starts a comment line.
+//! Takuzu text: grids (rows of `0`, `1` and blanks `.` or `_`, spaced or not, box drawing
+//! ignored) separated by blank lines, or one-line puzzles (n*n cells read row by row, one
+//! puzzle per line, as in the binarypuzzle.com collection); `#` starts a comment line. Blank
+//! lines that cut one square grid into bands, none of them square, do not split it.
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
@@ -12,23 +13,52 @@ const CELLS: &str = "cells are 0 and 1; blanks are '.' or '_'";
 /// One line's 1-based number and its cells (white space and box drawing removed).
 type Row = (usize, Vec<char>);
 
-/// Parses a file: one grid, or one puzzle per line. `grid` forces a reading (`Some(true)`:
-/// grid, `Some(false)`: lines); otherwise the one whose puzzles validate is taken, and the
-/// reader refuses when both do.
+/// Parses a file: grids separated by blank lines, or one puzzle per line. `grid` forces a
+/// reading (`Some(true)`: grid, `Some(false)`: lines); otherwise the one whose puzzles
+/// validate is taken, and the reader refuses when both do.
 pub fn parse_takuzus(
     text: &str,
     allow_duplicate_lines: bool,
     grid: Option<bool>,
 ) -> Result<Vec<Entry<Takuzu>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let rows: Vec<Row> = (text.lines().enumerate())
-        .filter(|(_, l)| !l.trim_start().starts_with('#'))
-        .map(|(i, l)| (i + 1, cells(l)))
-        .filter(|(_, cells)| !cells.is_empty())
-        .collect();
-    if rows.is_empty() {
+    let mut blocks: Vec<Vec<Row>> = vec![Vec::new()];
+    for (i, line) in text.lines().enumerate() {
+        let cells = cells(line);
+        match blocks.last_mut() {
+            _ if line.trim_start().starts_with('#') => {}
+            Some(block) if cells.is_empty() && line.trim().is_empty() && !block.is_empty() => {
+                blocks.push(Vec::new())
+            }
+            Some(block) if !cells.is_empty() => block.push((i + 1, cells)),
+            _ => {}
+        }
+    }
+    blocks.retain(|block| !block.is_empty());
+    if blocks.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
+    // Blank lines inside one square grid (between bands of rows, none of them square) do
+    // not split it.
+    let width = blocks[0][0].1.len();
+    let rows: usize = blocks.iter().map(Vec::len).sum();
+    let same_width = (blocks.iter().flatten()).all(|(_, cells)| cells.len() == width);
+    if same_width && rows == width && blocks.iter().all(|block| block.len() < width) {
+        blocks = vec![blocks.concat()];
+    }
+    let mut entries = Vec::new();
+    for rows in &blocks {
+        entries.extend(parse_block(rows, allow_duplicate_lines, grid)?);
+    }
+    Ok(entries)
+}
+
+/// The puzzles of one block of lines without a blank one: a grid, or one puzzle per line.
+fn parse_block(
+    rows: &[Row],
+    allow_duplicate_lines: bool,
+    grid: Option<bool>,
+) -> Result<Vec<Entry<Takuzu>>, ParseError> {
     let plausible = (rows.iter())
         .filter(|(_, cells)| cells.iter().all(|ch| "01._".contains(*ch)))
         .count();
@@ -44,7 +74,7 @@ pub fn parse_takuzus(
     let as_grid = || {
         vec![Entry {
             line: rows[0].0,
-            puzzle: parse_grid(&rows, allow_duplicate_lines),
+            puzzle: parse_grid(rows, allow_duplicate_lines),
         }]
     };
     let as_lines = || -> Vec<Entry<Takuzu>> {

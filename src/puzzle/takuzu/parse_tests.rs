@@ -126,3 +126,24 @@ fn ignores_a_byte_order_mark_borders_and_spaces() {
         (Some(1), Some(0), Some(1))
     );
 }
+
+#[test]
+fn blank_lines_separate_grids_but_not_the_bands_of_one_square_grid() {
+    let two = parse_takuzus(
+        "1...\n..0.\n.1..\n0...\n\n....\n.0..\n..1.\n...1\n",
+        false,
+        None,
+    )
+    .unwrap();
+    assert_eq!(two.len(), 2);
+    assert_eq!(two[1].line, 6);
+    let wide = parse_takuzus(
+        "......\n.1....\n......\n......\n\n......\n......\n....0.\n......\n",
+        false,
+        None,
+    )
+    .unwrap();
+    assert_eq!(wide.len(), 2, "two 4x6 grids, not one 8x6");
+    let bands = parse_takuzus("1..0\n..0.\n\n.1..\n0...\n", false, None).unwrap();
+    assert_eq!(bands.len(), 1);
+}

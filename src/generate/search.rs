@@ -1,0 +1,218 @@
+//! Depth-first search over a puzzle's own exact reductions, set up once per frame: a random
+//! solution (cells and values tried in a random order), or any solution with some givens in
+//! which one cell holds another value than a known solution gives it (complete, so finding
+//! none proves there is none).
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use std::sync::Mutex;
+
+use crate::backend::{Backend, Session, Status};
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::SolveError;
+use crate::grid::{Cell, Grid};
+use crate::model::Model;
+use crate::puzzle::{Puzzle, Reduced};
+
+/// Search nodes a random fill may visit before it gives up (the caller draws again).
+const FILL_BUDGET: usize = 20_000;
+
+/// Search nodes a search for another solution may visit before CaDiCaL is asked instead.
+const OTHER_BUDGET: usize = 1_000;
+
+/// The rules of a frame without givens, reduced once: the candidates they leave and their
+/// exact narrowing, which hold for any givens added; and, once a search runs long, CaDiCaL
+/// on the frame's model, asked with the givens as assumptions so that what it learns serves
+/// every later question.
+pub struct Searcher {
+    puzzle: Box<dyn Puzzle>,
+    reduced: Reduced,
+    sat: Mutex<Option<Session>>,
+}
+
+impl Searcher {
+    /// The searcher of `blank`, a puzzle without givens; `None` when it has no solution.
+    pub fn new(blank: Box<dyn Puzzle>) -> Option<Self> {
+        let reduced = blank.reduce(Deadline::none())?;
+        Some(Searcher {
+            puzzle: blank,
+            reduced,
+            sat: Mutex::new(None),
+        })
+    }
+
+    /// A random grid that keeps every rule, checked by the verifier; `None` when the search
+    /// runs past its budget.
+    pub fn random_solution(&self, rng: &mut ChaCha8Rng) -> Option<Grid> {
+        let mut search = Search {
+            searcher: self,
+            rng: Some(rng),
+            prefer: None,
+            nodes: FILL_BUDGET,
+        };
+        search
+            .descend(self.reduced.domains.clone(), None)
+            .ok()
+            .flatten()
+    }
+
+    /// Whether the rules with `givens` (row by row, `None` blank) have a solution whose `cell`
+    /// does not hold `value`: `Some(true)` with one found and verified, `Some(false)` when
+    /// the whole search finds none, `None` when it runs past its budget.
+    /// The search tries `solution`'s value first in every other cell: a second solution
+    /// mostly agrees with the first, so it is found early when there is one. Past its budget
+    /// CaDiCaL decides.
+    pub fn has_other(
+        &self,
+        givens: &[Option<u32>],
+        solution: &Grid,
+        cell: Cell,
+    ) -> Result<bool, SolveError> {
+        match self.search_other(givens, solution, cell) {
+            Some(found) => Ok(found),
+            None => self.sat_other(givens, solution, cell),
+        }
+    }
+
+    /// [`Searcher::has_other`] by the search alone; `None` past its budget.
+    fn search_other(&self, givens: &[Option<u32>], solution: &Grid, cell: Cell) -> Option<bool> {
+        let value = solution.get(cell.0, cell.1);
+        let mut domains = self.reduced.domains.clone();
+        let cols = domains.cols();
+        for (i, given) in givens.iter().enumerate() {
+            if let Some(v) = given {
+                let k = domains.index_of(i64::from(*v))?;
+                domains.restrict(i / cols, i % cols, 1 << k);
+            }
+        }
+        if let Some(k) = domains.index_of(i64::from(value)) {
+            domains.restrict(cell.0, cell.1, !(1 << k));
+        }
+        if domains.has_empty_cell() {
+            return Some(false);
+        }
+        let mut search = Search {
+            searcher: self,
+            rng: None,
+            prefer: Some(solution),
+            nodes: OTHER_BUDGET,
+        };
+        let found = search.descend(domains, None).ok()?;
+        Some(found.is_some_and(|grid| self.is_other(&grid, givens, cell, value)))
+    }
+
+    /// [`Searcher::has_other`] by CaDiCaL.
+    fn sat_other(
+        &self,
+        givens: &[Option<u32>],
+        solution: &Grid,
+        cell: Cell,
+    ) -> Result<bool, SolveError> {
+        let mut slot = self.sat.lock().unwrap_or_else(|e| e.into_inner());
+        let session = match &mut *slot {
+            Some(session) => session,
+            empty => {
+                let mut model = Model::new(self.reduced.domains.clone());
+                self.puzzle
+                    .constrain(&self.reduced.tables, &mut model, Deadline::none());
+                empty.insert(Session::new(model, Backend::Cadical))
+            }
+        };
+        let domains = &self.reduced.domains;
+        let index = |v: u32| domains.index_of(i64::from(v));
+        let cols = domains.cols();
+        let mut facts: Vec<(Cell, usize, bool)> = (givens.iter().enumerate())
+            .filter_map(|(i, g)| Some(((i / cols, i % cols), index((*g)?)?, true)))
+            .collect();
+        let value = solution.get(cell.0, cell.1);
+        facts.extend(index(value).map(|k| (cell, k, false)));
+        let (status, _) = session.solve_assuming(&facts, None)?;
+        match status {
+            Status::Feasible(values) => {
+                let grid = session.model().decode(&values);
+                Ok(grid.is_some_and(|g| self.is_other(&g, givens, cell, value)))
+            }
+            Status::Infeasible => Ok(false),
+            Status::TimeLimit => Err(SolveError::Backend(
+                "CaDiCaL stopped without a verdict".into(),
+            )),
+        }
+    }
+
+    /// Whether `grid` keeps the rules and `givens` and holds another value than `value` in
+    /// `cell`, checked by the verifier.
+    fn is_other(&self, grid: &Grid, givens: &[Option<u32>], cell: Cell, value: u32) -> bool {
+        let cols = grid.cols();
+        let keeps = |(i, given): (usize, &Option<u32>)| {
+            given.is_none_or(|v| grid.get(i / cols, i % cols) == v)
+        };
+        self.puzzle.verify(grid).is_ok()
+            && givens.iter().enumerate().all(keeps)
+            && grid.get(cell.0, cell.1) != value
+    }
+}
+
+/// The budget ran out.
+struct OutOfNodes;
+
+struct Search<'a, 'r> {
+    searcher: &'a Searcher,
+    /// The order of cells and values: random, or the first fewest-candidate cell and its
+    /// values in order.
+    rng: Option<&'r mut ChaCha8Rng>,
+    /// A grid whose value each cell tries first.
+    prefer: Option<&'a Grid>,
+    /// Nodes left.
+    nodes: usize,
+}
+
+impl Search<'_, '_> {
+    fn descend(
+        &mut self,
+        mut domains: Domains,
+        changed: Option<Cell>,
+    ) -> Result<Option<Grid>, OutOfNodes> {
+        self.nodes = self.nodes.checked_sub(1).ok_or(OutOfNodes)?;
+        if !(self.searcher.reduced.narrow)(&mut domains, changed) {
+            return Ok(None);
+        }
+        let cols = domains.cols();
+        let open: Vec<(usize, u32)> = (0..domains.rows() * cols)
+            .map(|i| (i, domains.at(i).count_ones()))
+            .filter(|&(_, n)| n > 1)
+            .collect();
+        let Some(fewest) = open.iter().map(|&(_, n)| n).min() else {
+            let grid = domains.solved_grid();
+            return Ok(grid.filter(|g| self.searcher.puzzle.verify(g).is_ok()));
+        };
+        let tied: Vec<usize> = (open.iter())
+            .filter(|&&(_, n)| n == fewest)
+            .map(|&(i, _)| i)
+            .collect();
+        let cell = match self.rng.as_mut() {
+            Some(rng) => tied[rng.random_range(0..tied.len())],
+            None => tied[0],
+        };
+        let set = domains.at(cell);
+        let mut bits: Vec<u32> = (0..64).filter(|b| set >> b & 1 == 1).collect();
+        if let Some(rng) = self.rng.as_mut() {
+            bits.shuffle(rng);
+        }
+        let at = (cell / cols, cell % cols);
+        if let Some(grid) = self.prefer {
+            let first = domains.index_of(i64::from(grid.get(at.0, at.1)));
+            bits.sort_by_key(|&b| Some(b as usize) != first);
+        }
+        for bit in bits {
+            let mut next = domains.clone();
+            next.set(at.0, at.1, 1 << bit);
+            if let Some(grid) = self.descend(next, Some(at))? {
+                return Ok(Some(grid));
+            }
+        }
+        Ok(None)
+    }
+}
