@@ -28,6 +28,9 @@ pub enum Design {
         x: bool,
         /// Sum cages (Killer).
         killer: bool,
+        /// Consecutive marks between every two side-by-side cells whose values differ by 1,
+        /// and none elsewhere (the negative rule).
+        consecutive: bool,
     },
     /// A KenKen of side `size`.
     KenKen {
@@ -58,6 +61,8 @@ pub struct Frame {
     regions: Option<Vec<usize>>,
     /// Killer sums and KenKen cages.
     cages: Vec<Cage>,
+    /// Consecutive marks.
+    bars: Vec<(Cell, Cell)>,
 }
 
 impl Design {
@@ -95,6 +100,7 @@ impl Design {
             design: self.clone(),
             regions,
             cages: Vec::new(),
+            bars: Vec::new(),
         }
     }
 }
@@ -113,6 +119,19 @@ impl Frame {
             Design::KenKen { ops, hidden, .. } => cages::kenken(solution, ops, *hidden, rng),
             _ => Vec::new(),
         };
+        if let Design::Sudoku {
+            consecutive: true,
+            size,
+            ..
+        } = self.design
+        {
+            let value = |(r, c): Cell| i64::from(solution.get(r, c));
+            let pairs =
+                cells(size, size).flat_map(|(r, c)| [((r, c), (r, c + 1)), ((r, c), (r + 1, c))]);
+            self.bars = (pairs.filter(|&(_, (r, c))| r < size && c < size))
+                .filter(|&(a, b)| (value(a) - value(b)).abs() == 1)
+                .collect();
+        }
         self
     }
 
@@ -150,7 +169,11 @@ impl Frame {
                     layout,
                     diagonals: *x,
                     cages,
-                    other: OtherRules::default(),
+                    other: OtherRules {
+                        bars: self.bars.clone(),
+                        negative: !self.bars.is_empty(),
+                        thermometers: Vec::new(),
+                    },
                     style: default_style(*size),
                 };
                 Box::new(spec.build()?)
@@ -180,9 +203,9 @@ impl Frame {
         })
     }
 
-    /// Whether cages were drawn (Killer, KenKen).
+    /// Whether cages or marks were drawn over the solution (Killer, KenKen, consecutive).
     pub fn has_cages(&self) -> bool {
-        !self.cages.is_empty()
+        !self.cages.is_empty() || !self.bars.is_empty()
     }
 
     /// What the frame was drawn for.
