@@ -37,6 +37,7 @@ pub mod geometry;
 pub mod grid;
 pub mod model;
 pub mod model_text;
+pub mod picture;
 pub mod pipeline;
 pub mod puzzle;
 pub mod reduce;

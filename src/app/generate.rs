@@ -10,6 +10,7 @@ use mipsolve::generate::{generate, GenerateError, Generated};
 use serde_json::{json, Value};
 
 use super::cli::{GenerateConfig, PuzzleFormat};
+use super::picture_files::{self, Printed};
 use super::{ordered, progress, walk};
 
 /// Generates the batch and returns the exit code: 1 when some puzzle could not be made.
@@ -20,6 +21,7 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
     let mut levels: BTreeMap<&'static str, usize> = BTreeMap::new();
     let (mut failed, mut givens) = (0, 0);
     let mut writer = Writer::new(config);
+    let mut printed = Vec::new();
     let work = |i: usize| {
         let seed = first.wrapping_add(i as u64);
         (
@@ -34,6 +36,14 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
             Ok(found) => {
                 *levels.entry(found.level).or_default() += 1;
                 givens += found.givens;
+                if let Some(drawing) = found.puzzle.drawing().filter(|_| config.pdf.is_some()) {
+                    printed.push(Printed {
+                        title: format!("seed {seed} ({})", found.level),
+                        drawing,
+                        solution: Some(found.solution.clone()),
+                        missing: "",
+                    });
+                }
             }
             Err(_) => failed += 1,
         }
@@ -47,6 +57,9 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Some(e) => anyhow::bail!("cannot write the output: {}", walk::io_message(&e)),
         None => {}
+    }
+    if let Some(spec) = &config.pdf {
+        picture_files::write_pdf(spec, &printed, config.style)?;
     }
     if !config.quiet && (config.count > 1 || config.seed.is_none()) {
         let made = config.count - failed;

@@ -6,6 +6,7 @@ pub mod generate;
 mod model_files;
 mod ordered;
 mod output;
+mod picture_files;
 mod progress;
 mod record;
 mod walk;
@@ -17,10 +18,10 @@ use std::time::Instant;
 use mipsolve::deadline::Deadline;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::{explain, pipeline, repair};
+use mipsolve::{explain, picture, pipeline, repair};
 
-use cli::Config;
-use output::Output;
+use cli::{Config, PictureFormat};
+use output::{Format, Output};
 use record::{Deduced, Record, Repaired, Solved, Status, NOT_DEDUCED};
 use walk::Item;
 
@@ -39,16 +40,25 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             anyhow::anyhow!("cannot create {dir}: {}", walk::io_message(&e))
         })?;
     }
-    let stems = match config.write_model {
-        Some(_) => model_files::stems(&items),
-        None => vec![String::new(); items.len()],
+    if let Some(dir) = &config.pictures.dir {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!("cannot create {}: {}", dir.display(), walk::io_message(&e))
+        })?;
+    }
+    let stems = match config.write_model.is_some() || config.pictures.dir.is_some() {
+        true => model_files::stems(&items),
+        false => vec![String::new(); items.len()],
     };
+    let mut printed = Vec::new();
     let progress = progress::bar(config.quiet, items.len());
     let output = config.format.output(items.len() > 1);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
     let work = |i: usize| solve_item(config, &items[i], &stems[i]);
     let failure = ordered::in_order(config.jobs, items.len(), work, |record| {
         *counts.entry(record.status()).or_default() += 1;
+        if config.pictures.pdf.is_some() {
+            printed.extend(picture_files::printed(&record));
+        }
         // The bar is drawn only while standard output is held (see progress.rs).
         let stdout = io::stdout();
         let mut out = stdout.lock();
@@ -63,6 +73,9 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(code),
         Some(e) => anyhow::bail!("cannot write the output: {}", walk::io_message(&e)),
         None => {}
+    }
+    if let Some(spec) = &config.pictures.pdf {
+        picture_files::write_pdf(spec, &printed, config.pictures.style)?;
     }
     if (items.len() > 1 || skipped.is_some()) && !config.quiet {
         let seconds = started.elapsed().as_secs_f64();
@@ -142,7 +155,19 @@ fn solve_puzzle(
         }),
         _ => None,
     };
+    let drawing = match config.format == Format::Svg || config.pictures.any() {
+        true => puzzle.drawing(),
+        false => None,
+    };
+    let style = config.pictures.style;
+    let svg = (drawing.as_ref()).map(|d| picture::svg(d, outcome.solution(), style));
+    if let (Some(dir), Some(svg)) = (&config.pictures.dir, &svg) {
+        let format = config.pictures.format.unwrap_or(PictureFormat::Svg);
+        picture_files::write(dir, stem, format, svg).map_err(|e| fail(&e))?;
+    }
     Ok(Solved {
+        drawing,
+        svg: svg.filter(|_| config.format == Format::Svg),
         deduced,
         explanation,
         audit,

@@ -4,6 +4,7 @@ use mipsolve::clue::Clue;
 use mipsolve::deduce::Deductions;
 use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::cell_name;
+use mipsolve::picture::Drawing;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::Puzzle;
 use mipsolve::puzzle::{HiddenOperators, OptionalRule};
@@ -54,6 +55,10 @@ pub struct Solved {
     /// The step-by-step solver's answer, when `--grade`, `--steps` or `--hint` ask and the
     /// puzzle is unique.
     pub deduced: Option<Deduced>,
+    /// What a picture of the puzzle shows, when a picture is asked for.
+    pub drawing: Option<Drawing>,
+    /// The picture as SVG, for `--format svg`.
+    pub svg: Option<String>,
 }
 
 /// What the step-by-step solver found, and which of its answers were asked for.

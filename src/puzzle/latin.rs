@@ -14,11 +14,14 @@ use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
+use crate::picture::Drawing;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{solution, HiddenOperators, Puzzle, Reduced};
 use crate::reduce::{self, AllDifferent, AreasAndTables};
 use crate::rule::Rule;
 
+#[path = "latin_drawing.rs"]
+mod drawing;
 #[path = "latin_json.rs"]
 mod json_form;
 
@@ -436,6 +439,10 @@ impl Puzzle for Latin {
 
     fn variant(&self) -> Option<&[&'static str]> {
         self.variant.as_deref()
+    }
+
+    fn drawing(&self) -> Option<Drawing> {
+        Some(self.drawing_of())
     }
 
     fn game_id(&self) -> Option<String> {

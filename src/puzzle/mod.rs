@@ -24,6 +24,7 @@ use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
+use crate::picture::Drawing;
 
 /// One puzzle instance: how to reduce, model, check and print it.
 pub trait Puzzle: Send + Sync {
@@ -63,6 +64,11 @@ pub trait Puzzle: Send + Sync {
     /// The puzzle as a grid of its kind's text form (`.` for a blank) that reads back as the
     /// same puzzle; `None` where no grid says all of it (KenKen, variants).
     fn render_puzzle(&self) -> Option<String> {
+        None
+    }
+    /// What a picture of the puzzle shows ([`crate::picture`]); `None` for a kind without
+    /// pictures.
+    fn drawing(&self) -> Option<Drawing> {
         None
     }
     /// The puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen, Unruly),

@@ -8,6 +8,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
+use crate::picture::Drawing;
 
 /// The marks of one puzzle, as pairs of side-by-side cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,6 +105,11 @@ impl Rule for Consecutive {
         object.insert("consecutive".into(), marked.collect());
         let negative = self.pairs.iter().any(|p| !p.2);
         object.insert("negative".into(), negative.into());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        let marked = self.pairs.iter().filter(|p| p.2);
+        drawing.bars.extend(marked.map(|&(a, b, _)| (a, b)));
     }
 
     fn constrain(&self, model: &mut Model) {

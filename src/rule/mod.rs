@@ -15,6 +15,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::Grid;
 use crate::model::Model;
+use crate::picture::Drawing;
 use serde_json::{Map, Value};
 
 /// A rule over cells of a Latin grid whose values are 1..n (candidate bit k is value k + 1).
@@ -30,6 +31,8 @@ pub trait Rule: fmt::Debug + Send + Sync {
     fn constrain(&self, model: &mut Model);
     /// Writes the rule into a variant JSON object under the keys the reader takes.
     fn write_json(&self, object: &mut Map<String, Value>);
+    /// Adds the rule's marks to a picture of the puzzle.
+    fn draw(&self, drawing: &mut Drawing);
 }
 
 /// Keeps only `keep` in the cell at row-major index `cell`, noting it in `shrunk` when it

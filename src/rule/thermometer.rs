@@ -7,6 +7,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
+use crate::picture::Drawing;
 
 /// The thermometers of one puzzle, each from its bulb to its tip.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +81,10 @@ impl Rule for Thermometers {
         let thermometers =
             (self.0.iter()).map(|cells| cells.iter().map(cell_json).collect::<Value>());
         object.insert("thermometers".into(), thermometers.collect());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.thermometers.extend(self.0.iter().cloned());
     }
 
     fn constrain(&self, model: &mut Model) {

@@ -33,6 +33,10 @@ pub struct GenerateConfig {
     pub time_limit: Option<Duration>,
     /// No progress bar and no summary.
     pub quiet: bool,
+    /// Every puzzle in one PDF, with solution pages.
+    pub pdf: Option<super::PdfSpec>,
+    /// How the PDF draws them.
+    pub style: mipsolve::picture::Style,
 }
 
 /// How generated puzzles are written.
@@ -70,6 +74,8 @@ struct Batch {
     /// No progress bar and no summary on standard error
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    print: super::pictures::PrintArgs,
 }
 
 /// Options of the kinds whose clues are givens.
@@ -100,9 +106,10 @@ struct SudokuArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     box_shape: Option<(usize, usize)>,
     /// Variants, comma-separated: killer (sum cages), x (both diagonals), jigsaw (irregular
-    /// regions instead of boxes)
+    /// regions instead of boxes), consecutive (a bar between every two side-by-side cells
+    /// whose values differ by 1, none elsewhere)
     #[arg(long, value_name = "VARIANTS", value_delimiter = ',',
-          value_parser = PossibleValuesParser::new(["killer", "x", "jigsaw"]))]
+          value_parser = PossibleValuesParser::new(["killer", "x", "jigsaw", "consecutive"]))]
     variant: Vec<String>,
     /// Keep only puzzles --grade puts at this level of Solo's ladder
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(Ladder::Solo.levels().iter().copied()))]
@@ -217,7 +224,10 @@ pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> 
         _ => return Err(missing()),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (pdf, style) = batch.print.spec();
     Ok(GenerateConfig {
+        pdf,
+        style,
         request,
         kind,
         count: batch.count as usize,
@@ -247,7 +257,11 @@ fn sudoku(args: &SudokuArgs) -> Result<Request, clap::Error> {
         boxes,
         x: has("x"),
         killer: has("killer"),
+        consecutive: has("consecutive"),
     };
+    if has("consecutive") && args.batch.format == PuzzleFormat::Gameid {
+        return Err(invalid("--format gameid: Solo has no consecutive marks"));
+    }
     let level = level(Ladder::Solo, args.difficulty.as_deref());
     with_givens(design, level, &args.givens, Symmetry::R2)
 }
@@ -385,7 +399,8 @@ mod tests {
                 size: 6,
                 boxes: Some((2, 3)),
                 x: false,
-                killer: false
+                killer: false,
+                consecutive: false,
             }
         );
         assert_eq!(

@@ -3,8 +3,10 @@
 //! result is a plain [`Config`] or [`GenerateConfig`].
 
 mod generate;
+mod pictures;
 
 pub use generate::{GenerateConfig, PuzzleFormat};
+pub use pictures::{PdfSpec, PictureFormat, Pictures};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -63,6 +65,19 @@ pub struct Config {
     pub stats: bool,
     /// Which of the step-by-step solver's answers are asked for.
     pub deduce: Deduce,
+    /// Pictures asked for: `--picture DIR`, `--pdf FILE`, and how they are drawn.
+    pub pictures: Pictures,
+}
+
+impl Config {
+    /// The run `mipsolve render` makes of it: every puzzle graded for its title, and only the
+    /// PDF (and errors) written.
+    fn rendering(mut self) -> Config {
+        self.deduce.grade = true;
+        self.solve.question = Question::Unique;
+        self.format = Format::Notes;
+        self
+    }
 }
 
 /// `--grade`, `--steps`, `--hint`.
@@ -176,6 +191,19 @@ struct Common {
     /// already leave no solution, which of them conflict (implies --check-unique)
     #[arg(long, conflicts_with_all = ["count", "verify"])]
     hint: bool,
+    /// Write a picture of each puzzle and its solution to DIR (created if missing), one file
+    /// per puzzle named as --write-model names its files
+    #[arg(long, value_name = "DIR")]
+    picture: Option<PathBuf>,
+    /// File format of --picture
+    #[arg(long, value_enum, ignore_case = true, default_value_t = PictureFormat::Svg,
+          requires = "picture")]
+    picture_format: PictureFormat,
+    /// Pictures (--format svg, --picture, --pdf's puzzle pages) without the solution
+    #[arg(long)]
+    blank: bool,
+    #[command(flatten)]
+    print: pictures::PrintArgs,
 }
 
 /// The engine that decides.
@@ -218,6 +246,8 @@ enum FormatArg {
     Text,
     /// One JSON object per puzzle per line
     Json,
+    /// The puzzle and its solution as an SVG picture (one puzzle; --picture DIR for a batch)
+    Svg,
 }
 
 /// Examples and exit codes, at the end of the main help.
@@ -270,7 +300,16 @@ fn command() -> Command {
     }
     let about = "Solve puzzles of any kind, told from each file's extension and content \
                  (each kind's options apply to its files)";
+    let render = solve.clone().name("render");
+    let render_about =
+        "Print puzzles of any kind to one PDF (--pdf FILE): the puzzles, then their \
+                        solutions, each titled with its file and level";
+    let render = Common::augment_args(render)
+        .mut_arg("pdf", |arg| arg.required(true))
+        .about(render_about)
+        .long_about(None);
     cmd.subcommand(Common::augment_args(solve).about(about).long_about(None))
+        .subcommand(render)
         .subcommand(generate::command())
         .subcommand(
             Command::new("completions")
@@ -334,6 +373,7 @@ fn action_from(matches: &ArgMatches) -> Result<Action, clap::Error> {
             Ok(Action::Print(String::from_utf8_lossy(&out).into_owned()))
         }
         "solve" => config_from(None, sub).map(Action::Run),
+        "render" => config_from(None, sub).map(|config| Action::Run(config.rendering())),
         "generate" => generate::config_from(sub).map(Action::Generate),
         _ => config_from(Some(puzzle::find(name).ok_or_else(missing)?), sub).map(Action::Run),
     }
@@ -393,7 +433,16 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         }
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (pdf, mut style) = common.print.spec();
+    style.blank = common.blank;
+    let pictures = Pictures {
+        dir: common.picture.clone(),
+        format: Some(common.picture_format),
+        pdf,
+        style,
+    };
     Ok(Config {
+        pictures,
         kind,
         options,
         paths: common.paths,
@@ -430,6 +479,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         format: match common.format {
             FormatArg::Text => Format::Text,
             FormatArg::Json => Format::Json,
+            FormatArg::Svg => Format::Svg,
         },
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,

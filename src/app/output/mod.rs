@@ -1,6 +1,7 @@
 //! Output formats, one file each, behind one small trait.
 
 mod json;
+mod svg;
 mod text;
 
 use std::io::{self, Write};
@@ -14,6 +15,10 @@ pub enum Format {
     Text,
     /// One JSON object per puzzle per line.
     Json,
+    /// An SVG picture per puzzle; statuses on standard error.
+    Svg,
+    /// Nothing on standard output (the run writes files); statuses on standard error.
+    Notes,
 }
 
 impl Format {
@@ -22,6 +27,8 @@ impl Format {
         match self {
             Format::Text => Box::new(text::Text { headers }),
             Format::Json => Box::new(json::Json),
+            Format::Svg => Box::new(svg::Svg),
+            Format::Notes => Box::new(svg::Notes),
         }
     }
 }

@@ -120,7 +120,7 @@ fn write_deduced(deduced: &Deduced, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// The status line for standard error, if the record has one.
-fn note(record: &Record) -> Option<String> {
+pub(super) fn note(record: &Record) -> Option<String> {
     let solved = match &record.result {
         Err(message) => return Some(message.clone()),
         Ok(solved) => solved,
@@ -218,6 +218,8 @@ mod tests {
             seconds: 0.0,
             result: Ok(Solved {
                 deduced: None,
+                drawing: None,
+                svg: None,
                 explanation: None,
                 audit: None,
                 repaired: None,

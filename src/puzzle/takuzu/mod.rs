@@ -20,6 +20,7 @@ use crate::error::{ParseError, Violation};
 use crate::geometry::{columns, rows, Area};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
+use crate::picture::Drawing;
 use forced::ForcedMoves;
 
 /// Largest supported side.
@@ -265,6 +266,24 @@ impl Puzzle for Takuzu {
 
     fn game_id(&self) -> Option<String> {
         Some(unruly::game_id(self))
+    }
+
+    fn drawing(&self) -> Option<Drawing> {
+        Some(Drawing {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: None,
+            dashed: Vec::new(),
+            clues: Vec::new(),
+            diagonals: false,
+            bars: Vec::new(),
+            thermometers: Vec::new(),
+            givens: (self.givens.iter())
+                .map(|g| g.map(|d| d.to_string()))
+                .collect(),
+            symbols: vec!["0".into(), "1".into()],
+            binary: true,
+        })
     }
 
     fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {

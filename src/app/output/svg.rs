@@ -1,0 +1,36 @@
+//! Pictures: each puzzle's SVG on standard output, or nothing there (`render` writes a
+//! PDF); statuses on standard error as the text format gives them.
+
+use std::io::{self, Write};
+
+use super::{text, Output};
+use crate::app::record::Record;
+
+/// The SVG format.
+pub struct Svg;
+
+impl Output for Svg {
+    fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
+        match record.result.as_ref().ok().and_then(|s| s.svg.as_deref()) {
+            Some(svg) => out.write_all(svg.as_bytes()),
+            None => Ok(()),
+        }
+    }
+
+    fn note(&self, record: &Record) -> Option<String> {
+        text::note(record)
+    }
+}
+
+/// Statuses only.
+pub struct Notes;
+
+impl Output for Notes {
+    fn write(&self, _: &Record, _: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn note(&self, record: &Record) -> Option<String> {
+        text::note(record)
+    }
+}

@@ -1,0 +1,84 @@
+//! `--picture DIR`: one picture file per puzzle; `--pdf FILE`: every puzzle on pages, then
+//! the same pages with the solutions.
+
+use std::path::Path;
+
+use mipsolve::grid::Grid;
+use mipsolve::picture::{self, raster, Drawing, Style};
+
+use super::cli::{PdfSpec, PictureFormat};
+use super::record::{Record, Status};
+use super::walk;
+
+/// Writes `svg` as `DIR/STEM.svg` (or `.png`, `.pdf`).
+pub fn write(dir: &Path, stem: &str, format: PictureFormat, svg: &str) -> Result<(), String> {
+    let path = dir.join(format!("{stem}.{}", format.extension()));
+    let bytes = match format {
+        PictureFormat::Svg => svg.as_bytes().to_vec(),
+        // Two pixels per point: sharp on screens, 800 pixels across a 9x9.
+        PictureFormat::Png => raster::png(svg, 2.0)?,
+        PictureFormat::Pdf => raster::pdf(&[svg.to_string()])?,
+    };
+    std::fs::write(&path, bytes)
+        .map_err(|e| format!("cannot write {}: {}", path.display(), walk::io_message(&e)))
+}
+
+/// One puzzle for a PDF: its title, drawing and solution.
+pub struct Printed {
+    /// The file (and index) or seed, with the level when known.
+    pub title: String,
+    /// What the picture shows.
+    pub drawing: Drawing,
+    /// The solution, when one was found.
+    pub solution: Option<Grid>,
+    /// What the solution pages say instead when none was found (`no solution`, `timeout`).
+    pub missing: &'static str,
+}
+
+/// The record's puzzle for the PDF, when it was drawn.
+pub fn printed(record: &Record) -> Option<Printed> {
+    let solved = record.result.as_ref().ok()?;
+    let level = (solved.deduced.as_ref())
+        .and_then(|d| d.found.as_ref().ok())
+        .map(|steps| format!(" ({})", steps.level()));
+    Some(Printed {
+        title: format!("{}{}", record.name(), level.unwrap_or_default()),
+        drawing: solved.drawing.clone()?,
+        solution: solved.outcome.solution().cloned(),
+        missing: match record.status() {
+            Status::Timeout => "timeout",
+            _ => "no solution",
+        },
+    })
+}
+
+/// Writes the PDF: the puzzles without their solutions, `per_page` a page, then the pages of
+/// solutions in the same order.
+pub fn write_pdf(spec: &PdfSpec, puzzles: &[Printed], style: Style) -> anyhow::Result<()> {
+    let (width, height) = spec.paper.points();
+    let columns = (1..=spec.per_page)
+        .find(|c| c * c >= spec.per_page)
+        .unwrap_or(1);
+    let mut pages = Vec::new();
+    for blank in [true, false] {
+        for chunk in puzzles.chunks(spec.per_page) {
+            let items: Vec<(String, &Drawing, Option<&Grid>)> = (chunk.iter())
+                .map(|p| {
+                    let title = match (blank, &p.solution) {
+                        (true, _) => p.title.clone(),
+                        (false, Some(_)) => format!("solution: {}", p.title),
+                        (false, None) => format!("{}: {}", p.missing, p.title),
+                    };
+                    (title, &p.drawing, p.solution.as_ref())
+                })
+                .collect();
+            let style = Style { blank, ..style };
+            pages.push(picture::page(width, height, columns, &items, style));
+        }
+    }
+    let bytes = raster::pdf(&pages).map_err(|e| anyhow::anyhow!("{e}"))?;
+    std::fs::write(&spec.path, bytes).map_err(|e| {
+        let path = spec.path.display();
+        anyhow::anyhow!("cannot write {path}: {}", walk::io_message(&e))
+    })
+}

@@ -1,0 +1,350 @@
+//! The SVG writer: one puzzle as a group in cell units of [`CELL`] points, wrapped as a
+//! picture of its own or placed with others on a page.
+
+use std::fmt::Write;
+
+use super::{Drawing, Label, Style};
+use crate::grid::Grid;
+
+/// A cell's side, in points.
+const CELL: f64 = 40.0;
+/// The margin around a picture.
+const MARGIN: f64 = 10.0;
+/// The font the pictures name (bundled for PNG and PDF; any sans-serif elsewhere).
+pub const FONT: &str = "DejaVu Sans";
+/// Thin cell lines, thick block borders.
+const THIN: f64 = 1.0;
+const THICK: f64 = 3.0;
+/// Solved values, in a second colour.
+const SOLVED: &str = "#1f5fbf";
+
+/// The puzzle (and, unless `style.blank`, its solution) as an SVG document.
+pub fn svg(drawing: &Drawing, solution: Option<&Grid>, style: Style) -> String {
+    let (w, h) = size(drawing);
+    let mut out = header(w, h);
+    let _ = writeln!(out, "<g transform=\"translate({MARGIN} {MARGIN})\">");
+    out.push_str(&body(drawing, solution, style));
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// A page of `width` x `height` points holding pictures, each with its title, laid out in
+/// `columns` columns.
+pub fn page(
+    width: f64,
+    height: f64,
+    columns: usize,
+    pictures: &[(String, &Drawing, Option<&Grid>)],
+    style: Style,
+) -> String {
+    let mut out = header(width, height);
+    let rows = pictures.len().div_ceil(columns.max(1)).max(1);
+    let margin = 36.0;
+    let title = 14.0;
+    let (slot_w, slot_h) = (
+        (width - 2.0 * margin) / columns.max(1) as f64,
+        (height - 2.0 * margin) / rows as f64,
+    );
+    for (i, (name, drawing, solution)) in pictures.iter().enumerate() {
+        let (x, y) = (
+            margin + (i % columns.max(1)) as f64 * slot_w,
+            margin + (i / columns.max(1)) as f64 * slot_h,
+        );
+        let (w, h) = size(drawing);
+        let scale = ((slot_w - 12.0) / w).min((slot_h - title - 18.0) / h);
+        let left = x + (slot_w - w * scale) / 2.0;
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            x + slot_w / 2.0,
+            y + title,
+            escape(name)
+        );
+        let _ = writeln!(
+            out,
+            "<g transform=\"translate({:.2} {:.2}) scale({scale:.4}) translate({MARGIN} {MARGIN})\">",
+            left,
+            y + title + 6.0
+        );
+        out.push_str(&body(drawing, *solution, style));
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Width and height of a picture, margins included.
+fn size(drawing: &Drawing) -> (f64, f64) {
+    let w = drawing.cols as f64 * CELL + 2.0 * MARGIN;
+    let h = drawing.rows as f64 * CELL + 2.0 * MARGIN;
+    (w, h)
+}
+
+fn header(w: f64, h: f64) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}, sans-serif\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+    )
+}
+
+/// The puzzle drawn from (0, 0) in cell units of [`CELL`].
+fn body(d: &Drawing, solution: Option<&Grid>, style: Style) -> String {
+    let mut out = String::new();
+    let (w, h) = (d.cols as f64 * CELL, d.rows as f64 * CELL);
+    if d.diagonals {
+        let _ = writeln!(
+            out,
+            "<path d=\"M0 0L{w} {h}M{w} 0L0 {h}\" stroke=\"#b8b8b8\" stroke-width=\"{THIN}\"/>"
+        );
+    }
+    for thermometer in &d.thermometers {
+        thermometer_mark(&mut out, thermometer);
+    }
+    grid_lines(&mut out, d);
+    for &(a, b) in &d.bars {
+        bar(&mut out, a, b);
+    }
+    for cage in &d.dashed {
+        dashed_outline(&mut out, cage);
+    }
+    for label in d.dashed.iter().chain(&d.clues) {
+        corner_label(&mut out, label, !d.dashed.is_empty());
+    }
+    let shown = solution.filter(|_| !style.blank);
+    for r in 0..d.rows {
+        for c in 0..d.cols {
+            let given = d.givens[r * d.cols + c].as_deref();
+            let value = shown.map(|g| g.get(r, c));
+            match (given, value) {
+                (Some(text), _) => value_mark(&mut out, d, style, (r, c), text, true),
+                (None, Some(v)) => {
+                    let text = d
+                        .symbols
+                        .get(v as usize)
+                        .map_or(String::new(), Clone::clone);
+                    value_mark(&mut out, d, style, (r, c), &text, false)
+                }
+                (None, None) => {}
+            }
+        }
+    }
+    out
+}
+
+/// Thin lines between all cells, thick ones between blocks and around the grid.
+fn grid_lines(out: &mut String, d: &Drawing) {
+    let (w, h) = (d.cols as f64 * CELL, d.rows as f64 * CELL);
+    let mut thin = String::new();
+    let mut thick = String::new();
+    let block = |r: usize, c: usize| d.blocks.as_ref().map(|b| b[r * d.cols + c]);
+    for r in 0..d.rows {
+        for c in 0..d.cols {
+            let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+            if c + 1 < d.cols {
+                let path = if block(r, c) != block(r, c + 1) {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(path, "M{} {}v{CELL}", x + CELL, y);
+            }
+            if r + 1 < d.rows {
+                let path = if block(r, c) != block(r + 1, c) {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(path, "M{} {}h{CELL}", x, y + CELL);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<path d=\"{thin}\" stroke=\"#808080\" stroke-width=\"{THIN}\"/>"
+    );
+    if !thick.is_empty() {
+        let _ = writeln!(
+            out,
+            "<path d=\"{thick}\" stroke=\"black\" stroke-width=\"{THICK}\" stroke-linecap=\"square\"/>"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<rect width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"black\" stroke-width=\"{THICK}\"/>"
+    );
+}
+
+/// A thermometer: a grey bulb in its first cell and a grey tube through the others.
+fn thermometer_mark(out: &mut String, cells: &[(usize, usize)]) {
+    let centre =
+        |&(r, c): &(usize, usize)| (c as f64 * CELL + CELL / 2.0, r as f64 * CELL + CELL / 2.0);
+    let Some(bulb) = cells.first().map(centre) else {
+        return;
+    };
+    let mut tube = format!("M{} {}", bulb.0, bulb.1);
+    for (x, y) in cells.iter().skip(1).map(centre) {
+        let _ = write!(tube, "L{x} {y}");
+    }
+    let _ = writeln!(
+        out,
+        "<path d=\"{tube}\" fill=\"none\" stroke=\"#d0d0d0\" stroke-width=\"{:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+        CELL * 0.3
+    );
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"#d0d0d0\"/>",
+        bulb.0,
+        bulb.1,
+        CELL * 0.36
+    );
+}
+
+/// A consecutive mark: a short thick bar across the side two cells share.
+fn bar(out: &mut String, a: (usize, usize), b: (usize, usize)) {
+    let (x, y) = (
+        (a.1 + b.1) as f64 * CELL / 2.0 + CELL / 2.0,
+        (a.0 + b.0) as f64 * CELL / 2.0 + CELL / 2.0,
+    );
+    let (w, h) = match a.0 == b.0 {
+        true => (CELL * 0.12, CELL * 0.5),
+        false => (CELL * 0.5, CELL * 0.12),
+    };
+    let _ = writeln!(
+        out,
+        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"black\"/>",
+        x - w / 2.0,
+        y - h / 2.0
+    );
+}
+
+/// A Killer cage's dashed outline, inset from the cell borders.
+fn dashed_outline(out: &mut String, cage: &Label) {
+    let inside =
+        |r: isize, c: isize| r >= 0 && c >= 0 && cage.cells.contains(&(r as usize, c as usize));
+    let d = CELL * 0.1;
+    let mut path = String::new();
+    for &(r, c) in &cage.cells {
+        let (r, c) = (r as isize, c as isize);
+        let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+        // Where a side's segment starts and ends: inset at a convex corner, at the cell's
+        // edge along a straight run, past it at a concave corner.
+        let end = |side: bool, diagonal: bool| match (side, diagonal) {
+            (false, _) => d,
+            (true, true) => -d,
+            (true, false) => 0.0,
+        };
+        if !inside(r - 1, c) {
+            let a = end(inside(r, c - 1), inside(r - 1, c - 1));
+            let b = end(inside(r, c + 1), inside(r - 1, c + 1));
+            let _ = write!(path, "M{:.1} {:.1}H{:.1}", x + a, y + d, x + CELL - b);
+        }
+        if !inside(r + 1, c) {
+            let a = end(inside(r, c - 1), inside(r + 1, c - 1));
+            let b = end(inside(r, c + 1), inside(r + 1, c + 1));
+            let _ = write!(
+                path,
+                "M{:.1} {:.1}H{:.1}",
+                x + a,
+                y + CELL - d,
+                x + CELL - b
+            );
+        }
+        if !inside(r, c - 1) {
+            let a = end(inside(r - 1, c), inside(r - 1, c - 1));
+            let b = end(inside(r + 1, c), inside(r + 1, c - 1));
+            let _ = write!(path, "M{:.1} {:.1}V{:.1}", x + d, y + a, y + CELL - b);
+        }
+        if !inside(r, c + 1) {
+            let a = end(inside(r - 1, c), inside(r - 1, c + 1));
+            let b = end(inside(r + 1, c), inside(r + 1, c + 1));
+            let _ = write!(
+                path,
+                "M{:.1} {:.1}V{:.1}",
+                x + CELL - d,
+                y + a,
+                y + CELL - b
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<path d=\"{path}\" fill=\"none\" stroke=\"black\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>"
+    );
+}
+
+/// A cage's clue or sum in the top-left corner of its first cell; over a dashed outline, on
+/// a white ground that breaks the dashes.
+fn corner_label(out: &mut String, label: &Label, on_dashes: bool) {
+    let Some(&(r, c)) = label.cells.iter().min() else {
+        return;
+    };
+    // The label may run over the cage's next cells in its row, never past them: a long one
+    // (a product of nine digits) is set smaller.
+    let run = (c..).take_while(|&k| label.cells.contains(&(r, k))).count();
+    let chars = label.text.chars().count().max(1) as f64;
+    let size = (CELL * 0.24).min((run as f64 * CELL - CELL * 0.1) / (0.64 * chars));
+    let (x, y) = (
+        c as f64 * CELL + CELL * 0.06,
+        r as f64 * CELL + CELL * 0.06 + size * 0.8,
+    );
+    if on_dashes {
+        let width = size * 0.62 * label.text.chars().count() as f64 + 2.0;
+        let _ = writeln!(
+            out,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{:.1}\" fill=\"white\"/>",
+            x - 1.0,
+            y - size * 0.8,
+            size
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size:.1}\">{}</text>",
+        escape(&label.text)
+    );
+}
+
+/// A cell's value: a digit or symbol (bold for a given, the second colour for a solved one),
+/// or a Takuzu circle.
+fn value_mark(
+    out: &mut String,
+    d: &Drawing,
+    style: Style,
+    (r, c): (usize, usize),
+    text: &str,
+    given: bool,
+) {
+    let (cx, cy) = (c as f64 * CELL + CELL / 2.0, r as f64 * CELL + CELL / 2.0);
+    let colour = if given { "black" } else { SOLVED };
+    if d.binary && style.circles {
+        let fill = if text == "1" { colour } else { "white" };
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{colour}\" stroke-width=\"2\"/>",
+            CELL * 0.34
+        );
+        return;
+    }
+    // Labels sit in the top fifth: digits go a little lower and shrink with their length.
+    let low = if d.clues.is_empty() && d.dashed.is_empty() {
+        0.0
+    } else {
+        CELL * 0.06
+    };
+    let size = CELL * if text.chars().count() > 1 { 0.46 } else { 0.6 };
+    let weight = if given { " font-weight=\"bold\"" } else { "" };
+    let _ = writeln!(
+        out,
+        "<text x=\"{cx}\" y=\"{:.1}\" font-size=\"{size:.1}\" text-anchor=\"middle\" fill=\"{colour}\"{weight}>{}</text>",
+        cy + low + size * 0.36,
+        escape(text)
+    );
+}
+
+/// Text safe inside SVG markup.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

@@ -1,0 +1,199 @@
+//! Pictures. The SVG of one puzzle of each kind and variant is a reviewed snapshot
+//! (`tests/snapshots/`, insta); the solved values drawn are the fixture's known solution;
+//! PNG files have the size the picture asks for; a PDF has a page per `--per-page` puzzles and
+//! as many solution pages.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{repo, run, solutions};
+
+/// One fixture of each kind and variant, with its subcommand and extra options.
+const FIXTURES: &[(&str, &str, &[&str])] = &[
+    (
+        "sudoku-9x9",
+        "puzzles/sudoku/wikipedia-9x9.txt",
+        &["sudoku"],
+    ),
+    ("sudoku-6x6", "puzzles/sudoku/small-6x6.txt", &["sudoku"]),
+    (
+        "sudoku-16x16",
+        "puzzles/sudoku/pkit-1051-16x16.txt",
+        &["sudoku"],
+    ),
+    ("killer-9x9", "puzzles/sudoku/killer-9x9.json", &["sudoku"]),
+    (
+        "killer-x-9x9",
+        "puzzles/sudoku/killer-x-9x9.json",
+        &["sudoku"],
+    ),
+    ("jigsaw-9x9", "puzzles/sudoku/jigsaw-9x9.json", &["sudoku"]),
+    ("x-9x9", "puzzles/sudoku/x-9x9.json", &["sudoku"]),
+    (
+        "consecutive-thermometer-6x6",
+        "puzzles/sudoku/consecutive-thermometer-6x6.json",
+        &["sudoku"],
+    ),
+    ("kenken-6x6", "puzzles/kenken/doc-6x6.json", &["kenken"]),
+    (
+        "kenken-9x9",
+        "puzzles/kenken/pkit-157-9x9.json",
+        &["kenken"],
+    ),
+    ("takuzu-4x4", "puzzles/takuzu/4x4.txt", &["takuzu"]),
+    (
+        "takuzu-4x4-circles",
+        "puzzles/takuzu/4x4.txt",
+        &["takuzu", "--circles"],
+    ),
+    (
+        "kenken-6x6-blank",
+        "puzzles/kenken/doc-6x6.json",
+        &["kenken", "--blank"],
+    ),
+];
+
+fn svg(path: &str, args: &[&str]) -> String {
+    let result = run(&[args, &["--format", "svg", "-q", path]].concat());
+    assert_eq!(result.code, 0, "{path}: {}", result.stderr);
+    result.stdout
+}
+
+#[test]
+fn svg_pictures_match_their_reviewed_snapshots() {
+    for (name, path, args) in FIXTURES {
+        insta::assert_snapshot!(*name, svg(path, args));
+    }
+}
+
+/// The values an SVG draws in the solved colour, by cell (40 units a cell, 10 of margin).
+fn solved_values(svg: &str, n: usize) -> Vec<Vec<Option<String>>> {
+    let mut grid = vec![vec![None; n]; n];
+    for line in svg
+        .lines()
+        .filter(|l| l.contains("fill=\"#1f5fbf\"") && l.starts_with("<text"))
+    {
+        let number = |key: &str| -> f64 {
+            let start = line.find(key).unwrap() + key.len();
+            line[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (x, y) = (number(" x=\""), number(" y=\""));
+        let text = line
+            .rsplit_once("\">")
+            .unwrap()
+            .1
+            .trim_end_matches("</text>");
+        grid[(y / 40.0) as usize][(x / 40.0) as usize] = Some(text.to_string());
+    }
+    grid
+}
+
+#[test]
+fn the_solved_values_drawn_are_the_known_solution() {
+    // Compact 16x16 grids write values past 9 as letters: the 9x9s, 6x6s and 4x4s say it all.
+    let plain = |f: &&(&str, &str, &[&str])| !f.0.contains("16x16") && f.2.len() == 1;
+    for (name, path, args) in FIXTURES.iter().filter(plain) {
+        let picture = svg(path, args);
+        let known = &solutions(&repo(path).with_extension("sol"))[0];
+        let drawn = solved_values(&picture, known.len());
+        for (r, row) in known.iter().enumerate() {
+            for (c, value) in row.iter().enumerate() {
+                if let Some(text) = &drawn[r][c] {
+                    assert_eq!(*text, value.to_string(), "{name} r{}c{}", r + 1, c + 1);
+                }
+            }
+        }
+        let open = drawn.iter().flatten().filter(|v| v.is_some()).count();
+        assert!(open > 0, "{name}: no solved value drawn");
+    }
+    let blank = svg("puzzles/kenken/doc-6x6.json", &["kenken", "--blank"]);
+    assert_eq!(
+        solved_values(&blank, 6).concat().iter().flatten().count(),
+        0
+    );
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mipsolve-pictures-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn png_pictures_have_the_size_the_picture_asks_for() {
+    let dir = scratch("png");
+    let out = dir.to_string_lossy().to_string();
+    let result = run(&[
+        "sudoku",
+        "--picture",
+        &out,
+        "--picture-format",
+        "png",
+        "-q",
+        "puzzles/sudoku/killer-9x9.json",
+        "puzzles/sudoku/small-6x6.txt",
+    ]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    for (file, cells) in [("killer-9x9.png", 9), ("small-6x6.png", 6)] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{file}");
+        let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+        let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+        // 40 points a cell, 10 of margin on each side, two pixels a point.
+        let side = (cells * 40 + 20) * 2;
+        assert_eq!((width, height), (side, side), "{file}");
+    }
+}
+
+/// Pages of a PDF: its `/Type /Page` objects.
+fn pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+#[test]
+fn a_pdf_has_the_puzzle_pages_then_as_many_solution_pages() {
+    let dir = scratch("pdf");
+    let book = dir.join("book.pdf").to_string_lossy().to_string();
+    let result = run(&[
+        "render",
+        "--pdf",
+        &book,
+        "--per-page",
+        "4",
+        "-q",
+        "puzzles/kenken",
+    ]);
+    assert_eq!(
+        result.code, 1,
+        "the folder holds an infeasible KenKen: {}",
+        result.stderr
+    );
+    // Some files hold several puzzles: count the records.
+    let count = run(&["kenken", "--format", "json", "-q", "puzzles/kenken"])
+        .json()
+        .len();
+    let bytes = std::fs::read(&book).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(pages(&bytes), 2 * count.div_ceil(4), "{count} puzzles");
+    let made = dir.join("made.pdf").to_string_lossy().to_string();
+    let result = run(&[
+        "generate",
+        "takuzu",
+        "--size",
+        "6",
+        "-n",
+        "7",
+        "--seed",
+        "1",
+        "--per-page",
+        "6",
+        "--pdf",
+        &made,
+        "-q",
+    ]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert_eq!(pages(&std::fs::read(&made).unwrap()), 4);
+}
