@@ -354,3 +354,28 @@ fn a_request_no_attempt_meets_fails_with_exit_1_and_says_so() {
         "mipsolve: puzzle of seed 1: no puzzle met the request in 2000 attempts\n"
     );
 }
+
+#[test]
+fn a_puzzle_that_runs_out_of_time_is_reported_as_a_timeout_with_exit_1() {
+    let args = [
+        "generate",
+        "sudoku",
+        "--size",
+        "25",
+        "--time-limit",
+        "1",
+        "--seed",
+        "1",
+        "-q",
+    ];
+    let result = run(&args);
+    assert_eq!(result.code, 1);
+    assert_eq!(result.stdout, "");
+    assert!(
+        result.stderr.starts_with(
+            "mipsolve: puzzle of seed 1: time limit reached before a puzzle met the request"
+        ),
+        "{}",
+        result.stderr
+    );
+}

@@ -68,7 +68,7 @@ pub enum GenerateError {
     #[error("no puzzle met the request in {0} attempts")]
     Exhausted(usize),
     /// The time limit passed first.
-    #[error("time limit reached after {0} attempts")]
+    #[error("time limit reached before a puzzle met the request ({0} attempts finished)")]
     Timeout(usize),
     /// A solver failed.
     #[error(transparent)]
@@ -86,9 +86,14 @@ pub fn generate(
         if deadline.passed() {
             return Err(GenerateError::Timeout(attempt - 1));
         }
-        if let Some(mut found) = try_once(request, &mut rng, deadline)? {
-            found.attempts = attempt;
-            return Ok(found);
+        match try_once(request, &mut rng, deadline) {
+            Ok(Some(mut found)) => {
+                found.attempts = attempt;
+                return Ok(found);
+            }
+            Ok(None) => {}
+            Err(GenerateError::Timeout(_)) => return Err(GenerateError::Timeout(attempt - 1)),
+            Err(e) => return Err(e),
         }
     }
     Err(GenerateError::Exhausted(MAX_ATTEMPTS))
@@ -208,8 +213,13 @@ impl Judge<'_> {
     /// (by the solvers when that search runs long).
     fn still_unique(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
         for &cell in opened {
-            if self.searcher.has_other(givens, self.solution, cell)? {
-                return Ok(false);
+            match self
+                .searcher
+                .has_other(givens, self.solution, cell, self.deadline)?
+            {
+                Some(true) => return Ok(false),
+                Some(false) => {}
+                None => return Err(GenerateError::Timeout(0)),
             }
         }
         Ok(true)

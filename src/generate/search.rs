@@ -60,24 +60,25 @@ impl Searcher {
     }
 
     /// Whether the rules with `givens` (row by row, `None` blank) have a solution whose `cell`
-    /// does not hold `value`: `Some(true)` with one found and verified, `Some(false)` when
-    /// the whole search finds none, `None` when it runs past its budget.
-    /// The search tries `solution`'s value first in every other cell: a second solution
-    /// mostly agrees with the first, so it is found early when there is one. Past its budget
-    /// CaDiCaL decides.
+    /// holds another value than `solution` gives it, found and verified; `None` when
+    /// `deadline` passes first. A bounded search tries `solution`'s value first in every other
+    /// cell (a second solution mostly agrees with the first, so it is found early when there
+    /// is one); past its budget CaDiCaL decides.
     pub fn has_other(
         &self,
         givens: &[Option<u32>],
         solution: &Grid,
         cell: Cell,
-    ) -> Result<bool, SolveError> {
+        deadline: Deadline,
+    ) -> Result<Option<bool>, SolveError> {
         match self.search_other(givens, solution, cell) {
-            Some(found) => Ok(found),
-            None => self.sat_other(givens, solution, cell),
+            Some(found) => Ok(Some(found)),
+            None => self.sat_other(givens, solution, cell, deadline),
         }
     }
 
-    /// [`Searcher::has_other`] by the search alone; `None` past its budget.
+    /// [`Searcher::has_other`] by the search alone: `Some(true)` with a solution found and
+    /// verified, `Some(false)` when the whole search finds none, `None` past its budget.
     fn search_other(&self, givens: &[Option<u32>], solution: &Grid, cell: Cell) -> Option<bool> {
         let value = solution.get(cell.0, cell.1);
         let mut domains = self.reduced.domains.clone();
@@ -110,7 +111,8 @@ impl Searcher {
         givens: &[Option<u32>],
         solution: &Grid,
         cell: Cell,
-    ) -> Result<bool, SolveError> {
+        deadline: Deadline,
+    ) -> Result<Option<bool>, SolveError> {
         let mut slot = self.sat.lock().unwrap_or_else(|e| e.into_inner());
         let session = match &mut *slot {
             Some(session) => session,
@@ -129,17 +131,15 @@ impl Searcher {
             .collect();
         let value = solution.get(cell.0, cell.1);
         facts.extend(index(value).map(|k| (cell, k, false)));
-        let (status, _) = session.solve_assuming(&facts, None)?;
-        match status {
+        let (status, _) = session.solve_assuming(&facts, deadline.remaining())?;
+        Ok(match status {
             Status::Feasible(values) => {
                 let grid = session.model().decode(&values);
-                Ok(grid.is_some_and(|g| self.is_other(&g, givens, cell, value)))
+                Some(grid.is_some_and(|g| self.is_other(&g, givens, cell, value)))
             }
-            Status::Infeasible => Ok(false),
-            Status::TimeLimit => Err(SolveError::Backend(
-                "CaDiCaL stopped without a verdict".into(),
-            )),
-        }
+            Status::Infeasible => Some(false),
+            Status::TimeLimit => None,
+        })
     }
 
     /// Whether `grid` keeps the rules and `givens` and holds another value than `value` in

@@ -106,15 +106,6 @@ impl Symmetry {
         }
         orbits
     }
-
-    /// Whether a set of cells (`held[r * cols + c]`) is mapped onto itself.
-    pub fn holds(self, held: &[bool], rows: usize, cols: usize) -> bool {
-        (self.orbits(rows, cols).iter()).all(|orbit| {
-            orbit
-                .iter()
-                .all(|&(r, c)| held[r * cols + c] == held[orbit[0].0 * cols + orbit[0].1])
-        })
-    }
 }
 
 #[cfg(test)]
@@ -146,17 +137,5 @@ mod tests {
         assert!(orbits.contains(&vec![(0, 0), (3, 5)]));
         assert!(orbits.contains(&vec![(1, 2), (2, 3)]));
         assert_eq!(orbits.len(), 12);
-    }
-
-    #[test]
-    fn holds_tells_a_symmetric_set_from_one_that_is_not() {
-        let mut held = vec![false; 16];
-        held[0] = true;
-        held[15] = true;
-        assert!(Symmetry::R2.holds(&held, 4, 4));
-        assert!(!Symmetry::M2.holds(&held, 4, 4));
-        assert!(Symmetry::None.holds(&held, 4, 4));
-        held[15] = false;
-        assert!(!Symmetry::R2.holds(&held, 4, 4));
     }
 }
