@@ -379,3 +379,25 @@ fn a_puzzle_that_runs_out_of_time_is_reported_as_a_timeout_with_exit_1() {
         result.stderr
     );
 }
+
+#[test]
+fn a_game_id_outside_what_tathams_game_has_is_refused_not_left_blank() {
+    for (args, game) in [
+        (&["kenken", "--size", "12"][..], "Keen"),
+        (&["takuzu", "--size", "4"], "Unruly"),
+        (&["sudoku", "--box", "1x4"], "Solo"),
+    ] {
+        let all = [
+            &["generate"][..],
+            args,
+            &["--format", "gameid", "--seed", "2", "-q"],
+        ]
+        .concat();
+        let result = run(&all);
+        assert_eq!(result.code, 1, "{args:?}");
+        assert_eq!(result.stdout, "", "{args:?}");
+        let expected =
+            format!("mipsolve: puzzle of seed 2: Simon Tatham's {game} has no game ID for it\n");
+        assert_eq!(result.stderr, expected, "{args:?}");
+    }
+}

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use mipsolve::deadline::Deadline;
-use mipsolve::generate::{generate, GenerateError, Generated};
+use mipsolve::generate::{generate, Generated};
 use serde_json::{json, Value};
 
 use super::cli::{GenerateConfig, PuzzleFormat};
@@ -24,10 +24,17 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
     let mut printed = Vec::new();
     let work = |i: usize| {
         let seed = first.wrapping_add(i as u64);
-        (
-            seed,
-            generate(&config.request, seed, Deadline::after(config.time_limit)),
-        )
+        let result = generate(&config.request, seed, Deadline::after(config.time_limit));
+        let result = result.map_err(|e| e.to_string()).and_then(|found| {
+            match config.format == PuzzleFormat::Gameid && found.puzzle.game_id().is_none() {
+                true => Err(format!(
+                    "Simon Tatham's {} has no game ID for it",
+                    game(config.kind)
+                )),
+                false => Ok(found),
+            }
+        });
+        (seed, result)
     };
     let failure = ordered::in_order(config.jobs, config.count, work, |(seed, result)| {
         let stdout = io::stdout();
@@ -41,7 +48,7 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
                         title: format!("seed {seed} ({})", found.level),
                         drawing,
                         solution: Some(found.solution.clone()),
-                        missing: "",
+                        heading: "solution",
                     });
                 }
             }
@@ -60,6 +67,10 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
     }
     if let Some(spec) = &config.pdf {
         picture_files::write_pdf(spec, &printed, config.style)?;
+    }
+    if config.quiet && config.seed.is_none() {
+        // The only way to make these puzzles again.
+        let _ = writeln!(io::stderr(), "mipsolve: seed {first}");
     }
     if !config.quiet && (config.count > 1 || config.seed.is_none()) {
         let made = config.count - failed;
@@ -85,6 +96,15 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
         );
     }
     Ok(u8::from(failed > 0))
+}
+
+/// The game of Tatham's that plays a kind.
+fn game(kind: &str) -> &'static str {
+    match kind {
+        "sudoku" => "Solo",
+        "kenken" => "Keen",
+        _ => "Unruly",
+    }
 }
 
 /// A seed from the clock, for a run that names none.
@@ -118,7 +138,7 @@ impl Writer {
     fn write(
         &mut self,
         seed: u64,
-        result: &Result<Generated, GenerateError>,
+        result: &Result<Generated, String>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let found = match result {
@@ -139,9 +159,10 @@ impl Writer {
         };
         let text = found.puzzle.render_puzzle().unwrap_or_default();
         match self.format {
-            PuzzleFormat::Gameid => {
-                writeln!(out, "{}", found.puzzle.game_id().unwrap_or_default())?
-            }
+            PuzzleFormat::Gameid => match found.puzzle.game_id() {
+                Some(id) => writeln!(out, "{id}")?,
+                None => return out.flush(),
+            },
             PuzzleFormat::Json => writeln!(out, "{}", record(seed, self.kind, found, &text))?,
             PuzzleFormat::Text if text.starts_with('{') && self.batch => {
                 let lead = if self.in_array { ",\n" } else { "[\n" };

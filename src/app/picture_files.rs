@@ -31,8 +31,9 @@ pub struct Printed {
     pub drawing: Drawing,
     /// The solution, when one was found.
     pub solution: Option<Grid>,
-    /// What the solution pages say instead when none was found (`no solution`, `timeout`).
-    pub missing: &'static str,
+    /// What its solution page calls it: `solution`, `one of several solutions`, `no
+    /// solution`, `timeout`.
+    pub heading: &'static str,
 }
 
 /// The record's puzzle for the PDF, when it was drawn.
@@ -45,9 +46,12 @@ pub fn printed(record: &Record) -> Option<Printed> {
         title: format!("{}{}", record.name(), level.unwrap_or_default()),
         drawing: solved.drawing.clone()?,
         solution: solved.outcome.solution().cloned(),
-        missing: match record.status() {
-            Status::Timeout => "timeout",
-            _ => "no solution",
+        heading: match (record.status(), solved.outcome.solution()) {
+            (Status::NotUnique, _) => "one of several solutions",
+            (Status::Timeout, Some(_)) => "timeout, a solution not proven unique",
+            (Status::Timeout, None) => "timeout",
+            (_, Some(_)) => "solution",
+            (_, None) => "no solution",
         },
     })
 }
@@ -64,10 +68,9 @@ pub fn write_pdf(spec: &PdfSpec, puzzles: &[Printed], style: Style) -> anyhow::R
         for chunk in puzzles.chunks(spec.per_page) {
             let items: Vec<(String, &Drawing, Option<&Grid>)> = (chunk.iter())
                 .map(|p| {
-                    let title = match (blank, &p.solution) {
-                        (true, _) => p.title.clone(),
-                        (false, Some(_)) => format!("solution: {}", p.title),
-                        (false, None) => format!("{}: {}", p.missing, p.title),
+                    let title = match blank {
+                        true => p.title.clone(),
+                        false => format!("{}: {}", p.heading, p.title),
                     };
                     (title, &p.drawing, p.solution.as_ref())
                 })

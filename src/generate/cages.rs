@@ -183,10 +183,18 @@ mod tests {
         assert_eq!(cells.len(), 81);
         for group in &groups {
             assert!((1..=5).contains(&group.len()));
-            let connected = group.iter().all(|&a| {
-                group.len() == 1 || group.iter().any(|&b| neighbours(a, 9).any(|x| x == b))
-            });
-            assert!(connected, "{group:?}");
+            // Connected: a flood fill from the first cell reaches them all.
+            let mut reached = vec![group[0]];
+            let mut i = 0;
+            while i < reached.len() {
+                for next in neighbours(reached[i], 9) {
+                    if group.contains(&next) && !reached.contains(&next) {
+                        reached.push(next);
+                    }
+                }
+                i += 1;
+            }
+            assert_eq!(reached.len(), group.len(), "{group:?}");
         }
     }
 

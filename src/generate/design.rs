@@ -83,6 +83,11 @@ impl Design {
         }
     }
 
+    /// Whether each attempt draws a frame of its own before the values (Jigsaw regions).
+    pub fn has_random_frame(&self) -> bool {
+        matches!(self, Design::Sudoku { boxes: None, .. })
+    }
+
     /// Whether the puzzle's clues are givens to remove (not cages alone).
     pub fn has_givens(&self) -> bool {
         !matches!(self, Design::KenKen { .. })
@@ -135,8 +140,9 @@ impl Frame {
         self
     }
 
-    /// The puzzle with these givens (row by row, `None` for a blank), built and checked by
-    /// the kind's own constructors, as a file holding it would be.
+    /// The puzzle with these givens (row by row, `None` for a blank): Sudokus built and
+    /// checked as their JSON reader builds them; KenKen and Takuzu made directly (the
+    /// solution's cages and givens need no checks).
     pub fn puzzle(&self, givens: &[Option<u32>]) -> Result<Box<dyn Puzzle>, ParseError> {
         let (rows_n, cols_n) = self.design.shape();
         let grid = || {
@@ -146,7 +152,13 @@ impl Frame {
             Grid::from_rows(rows).unwrap_or_else(|| Grid::filled(rows_n, cols_n, 0))
         };
         Ok(match &self.design {
-            Design::Sudoku { size, boxes, x, .. } => {
+            Design::Sudoku {
+                size,
+                boxes,
+                x,
+                consecutive,
+                ..
+            } => {
                 let layout = match (&self.regions, boxes) {
                     (Some(labels), _) => Layout::Regions(
                         (labels.chunks(*size))
@@ -171,7 +183,7 @@ impl Frame {
                     cages,
                     other: OtherRules {
                         bars: self.bars.clone(),
-                        negative: !self.bars.is_empty(),
+                        negative: *consecutive,
                         thermometers: Vec::new(),
                     },
                     style: default_style(*size),

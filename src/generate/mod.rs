@@ -67,6 +67,9 @@ pub enum GenerateError {
     /// Every attempt missed the level, the clue count or minimality.
     #[error("no puzzle met the request in {0} attempts")]
     Exhausted(usize),
+    /// No grid keeps the rules asked for (e.g. more rows than distinct Takuzu lines).
+    #[error("no grid of this shape keeps these rules")]
+    Impossible,
     /// The time limit passed first.
     #[error("time limit reached before a puzzle met the request ({0} attempts finished)")]
     Timeout(usize),
@@ -110,8 +113,16 @@ fn try_once(
     let (rows, cols) = design.shape();
     let frame = design.frame(rng);
     let blank = vec![None; rows * cols];
-    let Some(filler) = frame.puzzle(&blank).ok().and_then(Searcher::new) else {
-        return Ok(None);
+    let Some(filler) = frame
+        .puzzle(&blank)
+        .ok()
+        .and_then(|p| Searcher::new(p, deadline))
+    else {
+        // Only Jigsaw regions are drawn before the values: another draw may have a solution.
+        return match design.has_random_frame() || deadline.passed() {
+            true => Ok(None),
+            false => Err(GenerateError::Impossible),
+        };
     };
     let Some(solution) = filler.random_solution(rng) else {
         return Ok(None);
@@ -119,7 +130,11 @@ fn try_once(
     let frame = frame.with_cages(&solution, rng);
     // Only givens are carved: a KenKen's cages are its clues, and it needs no searcher.
     let searcher = match frame.has_cages() && design.has_givens() {
-        true => match frame.puzzle(&blank).ok().and_then(Searcher::new) {
+        true => match frame
+            .puzzle(&blank)
+            .ok()
+            .and_then(|p| Searcher::new(p, deadline))
+        {
             Some(searcher) => searcher,
             None => return Ok(None),
         },
@@ -142,7 +157,7 @@ fn try_once(
     let Some(puzzle) = judge.unique(&givens)? else {
         return Ok(None);
     };
-    let level = judge.level_of(puzzle.as_ref());
+    let level = judge.level_of(puzzle.as_ref())?;
     let count = givens.iter().flatten().count();
     let missed = request.level.is_some_and(|wanted| wanted != level)
         || request
@@ -198,12 +213,14 @@ impl Judge<'_> {
         })
     }
 
-    /// The puzzle's level on its ladder (the hardest when the steps run out of time).
-    fn level_of(&self, puzzle: &dyn Puzzle) -> &'static str {
-        let levels = self.frame.design().ladder().levels();
+    /// The puzzle's level on its ladder; a timeout when the deadline passes first.
+    fn level_of(&self, puzzle: &dyn Puzzle) -> Result<&'static str, GenerateError> {
         match puzzle.deduce(self.solution, self.deadline) {
-            Some(steps) => steps.level(),
-            None => levels[levels.len() - 1],
+            Some(steps) => Ok(steps.level()),
+            None if self.deadline.passed() => Err(GenerateError::Timeout(0)),
+            None => Err(GenerateError::Solve(SolveError::Backend(
+                "the step solver could not follow a unique puzzle".into(),
+            ))),
         }
     }
 
@@ -237,7 +254,7 @@ impl Judge<'_> {
         let Ok(puzzle) = self.frame.puzzle(givens) else {
             return Ok(false);
         };
-        let level = self.level_of(puzzle.as_ref());
+        let level = self.level_of(puzzle.as_ref())?;
         Ok(rank(self.frame.design(), level) <= wanted)
     }
 

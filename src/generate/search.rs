@@ -34,9 +34,10 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// The searcher of `blank`, a puzzle without givens; `None` when it has no solution.
-    pub fn new(blank: Box<dyn Puzzle>) -> Option<Self> {
-        let reduced = blank.reduce(Deadline::none())?;
+    /// The searcher of `blank`, a puzzle without givens; `None` when it has no solution (or
+    /// `deadline` passed during its reductions, which then lose strength, never solutions).
+    pub fn new(blank: Box<dyn Puzzle>, deadline: Deadline) -> Option<Self> {
+        let reduced = blank.reduce(deadline)?;
         Some(Searcher {
             puzzle: blank,
             reduced,
@@ -119,7 +120,10 @@ impl Searcher {
             empty => {
                 let mut model = Model::new(self.reduced.domains.clone());
                 self.puzzle
-                    .constrain(&self.reduced.tables, &mut model, Deadline::none());
+                    .constrain(&self.reduced.tables, &mut model, deadline);
+                if deadline.passed() {
+                    return Ok(None);
+                }
                 empty.insert(Session::new(model, Backend::Cadical))
             }
         };
@@ -135,7 +139,15 @@ impl Searcher {
         Ok(match status {
             Status::Feasible(values) => {
                 let grid = session.model().decode(&values);
-                Some(grid.is_some_and(|g| self.is_other(&g, givens, cell, value)))
+                match grid.filter(|g| self.is_other(g, givens, cell, value)) {
+                    Some(_) => Some(true),
+                    // Not a verdict: a grid the verifier rejects proves nothing.
+                    None => {
+                        return Err(SolveError::Backend(
+                            "CaDiCaL answered a grid the verifier rejects".into(),
+                        ))
+                    }
+                }
             }
             Status::Infeasible => Some(false),
             Status::TimeLimit => None,

@@ -71,7 +71,7 @@ struct Batch {
     /// Time limit per puzzle, in seconds (a puzzle that runs out is reported and skipped)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     time_limit: Option<Duration>,
-    /// No progress bar and no summary on standard error
+    /// No progress bar and no summary on standard error (a random seed is still reported)
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
@@ -214,6 +214,13 @@ pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> 
                 cols,
                 distinct: !args.allow_duplicate_lines,
             };
+            if !args.allow_duplicate_lines && !distinct_lines_fit(rows, cols) {
+                let message = format!(
+                    "--size {rows}x{cols}: no Takuzu of this shape has distinct rows and \
+                     columns (too few different lines); add --allow-duplicate-lines"
+                );
+                return Err(invalid(&message));
+            }
             let level = level(Ladder::Unruly, args.difficulty.as_deref());
             (
                 "takuzu",
@@ -307,6 +314,19 @@ fn with_givens(
         minimal: givens.minimal,
         givens: givens.givens.clone(),
     })
+}
+
+/// Whether a `rows` x `cols` Takuzu can have distinct rows and columns: lines of n cells
+/// that keep the balance and no three in a row number A177790(n / 2) (OEIS), as Unruly
+/// checks.
+fn distinct_lines_fit(rows: usize, cols: usize) -> bool {
+    const LINES: [u64; 10] = [1, 2, 6, 14, 34, 84, 208, 518, 1296, 3254];
+    let fits = |length: usize, count: usize| {
+        LINES
+            .get(length / 2)
+            .is_none_or(|&lines| count as u64 <= lines)
+    };
+    fits(cols, rows) && fits(rows, cols)
 }
 
 /// The level's name on the ladder, as a static string.
@@ -444,6 +464,8 @@ mod tests {
                 .contains("square grid")
         );
         assert!(refused(&["generate", "takuzu", "--size", "7"]).contains("even sides"));
+        assert!(refused(&["generate", "takuzu", "--size", "16x6"]).contains("distinct rows"));
+        assert!(config(&["generate", "takuzu", "--size", "14x6"]).is_ok());
         assert!(refused(&["generate", "kenken", "--ops", "+%"]).contains("'%' is no operator"));
         assert!(
             refused(&["generate", "kenken", "--hidden-ops", "--format", "gameid"])

@@ -26,9 +26,13 @@ pub fn parse_ids(text: &str, formulation: CageFormulation) -> Vec<Entry<Latin>> 
         .collect()
 }
 
-/// The Keen game ID of a KenKen; `None` with a hidden operator, which Keen does not have.
+/// The Keen game ID of a KenKen; `None` with a hidden operator or a size outside 3 to 9,
+/// which Keen does not have.
 pub fn game_id(kenken: &Latin) -> Option<String> {
     let n = kenken.givens().rows();
+    if !(3..=9).contains(&n) {
+        return None;
+    }
     let mut cages: Vec<&Cage> = kenken.cages().iter().collect();
     cages.sort_by_key(|cage| cage.cells.iter().min().copied());
     let mut block = vec![0; n * n];
@@ -45,11 +49,7 @@ pub fn game_id(kenken: &Latin) -> Option<String> {
         clues.push(letter);
         clues.push_str(&cage.target.to_string());
     }
-    let structure = match n {
-        1 => String::from("_"),
-        _ => write_blocks(&block, n, LONG_RUN),
-    };
-    Some(format!("{n}:{structure},{clues}"))
+    Some(format!("{n}:{},{clues}", write_blocks(&block, n, LONG_RUN)))
 }
 
 /// An error about the puzzle, at the ID's line.

@@ -26,9 +26,14 @@ pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
 }
 
 /// The Solo game ID of a Sudoku with boxes or Jigsaw regions, optionally X and Killer;
-/// `None` for rules Solo does not have (a Latin square, consecutive marks, thermometers).
+/// `None` for what Solo does not have (a Latin square, consecutive marks, thermometers, more
+/// than 31 symbols, Killer beyond 9x9, boxes one cell wide).
 pub fn game_id(sudoku: &Latin) -> Option<String> {
     let n = sudoku.givens().rows();
+    // Solo has at most 31 symbols, and Killer cages up to 9x9 only.
+    if n > 31 || (n > 9 && !sudoku.cages().is_empty()) {
+        return None;
+    }
     let named =
         |wanted: fn(&AreaName) -> bool| sudoku.areas().iter().filter(move |a| wanted(&a.name));
     let mut sections = vec![write_runs(
@@ -43,6 +48,10 @@ pub fn game_id(sudoku: &Latin) -> Option<String> {
                 .iter()
                 .filter(|c| c.1 == first.cells[0].1)
                 .count();
+            // Boxes one cell wide or tall read as something else in Solo.
+            if rows < 2 || n / rows < 2 {
+                return None;
+            }
             format!("{rows}x{}", n / rows)
         }
         None => {

@@ -265,7 +265,7 @@ impl Puzzle for Takuzu {
     }
 
     fn game_id(&self) -> Option<String> {
-        Some(unruly::game_id(self))
+        unruly::game_id(self)
     }
 
     fn drawing(&self) -> Option<Drawing> {

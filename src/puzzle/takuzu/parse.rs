@@ -1,7 +1,7 @@
 //! Takuzu text: grids (rows of `0`, `1` and blanks `.` or `_`, spaced or not, box drawing
 //! ignored) separated by blank lines, or one-line puzzles (n*n cells read row by row, one
 //! puzzle per line, as in the binarypuzzle.com collection); `#` starts a comment line. Blank
-//! lines that cut one square grid into bands, none of them square, do not split it.
+//! lines that cut one square grid into bands too short to be grids do not split it.
 
 use super::{Takuzu, MAX_SIDE};
 use crate::error::{ParseError, Problem};
@@ -38,12 +38,13 @@ pub fn parse_takuzus(
     if blocks.is_empty() {
         return Err(ParseError::whole(Problem::NoPuzzle));
     }
-    // Blank lines inside one square grid (between bands of rows, none of them square) do
-    // not split it.
+    // Blank lines inside one square grid, between bands of rows that cannot be grids of
+    // their own (fewer than 4 rows, or an odd number), do not split it.
     let width = blocks[0][0].1.len();
     let rows: usize = blocks.iter().map(Vec::len).sum();
     let same_width = (blocks.iter().flatten()).all(|(_, cells)| cells.len() == width);
-    if same_width && rows == width && blocks.iter().all(|block| block.len() < width) {
+    let no_grid = |block: &Vec<Row>| block.len() < 4 || block.len() % 2 == 1;
+    if same_width && rows == width && blocks.iter().any(no_grid) {
         blocks = vec![blocks.concat()];
     }
     let mut entries = Vec::new();

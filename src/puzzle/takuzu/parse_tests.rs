@@ -146,4 +146,8 @@ fn blank_lines_separate_grids_but_not_the_bands_of_one_square_grid() {
     assert_eq!(wide.len(), 2, "two 4x6 grids, not one 8x6");
     let bands = parse_takuzus("1..0\n..0.\n\n.1..\n0...\n", false, None).unwrap();
     assert_eq!(bands.len(), 1);
+    let row = "............\n";
+    let tall = format!("{}\n{}", row.repeat(6), row.repeat(6));
+    let two = parse_takuzus(&tall, false, None).unwrap();
+    assert_eq!(two.len(), 2, "two 6x12 grids, not one 12x12");
 }

@@ -19,9 +19,13 @@ pub fn parse_ids(text: &str, allow_duplicate_lines: bool) -> Vec<Entry<Takuzu>> 
         .collect()
 }
 
-/// The Unruly game ID of a Takuzu: `u` when lines must differ.
-pub fn game_id(takuzu: &Takuzu) -> String {
+/// The Unruly game ID of a Takuzu: `u` when lines must differ; `None` with a side under 6,
+/// which Unruly does not have.
+pub fn game_id(takuzu: &Takuzu) -> Option<String> {
     let (rows, cols) = (takuzu.rows, takuzu.cols);
+    if rows < 6 || cols < 6 {
+        return None;
+    }
     let distinct = if takuzu.allow_duplicate_lines {
         ""
     } else {
@@ -43,7 +47,7 @@ pub fn game_id(takuzu: &Takuzu) -> String {
         desc.push(char::from(base + skip as u8));
         skip = 0;
     }
-    format!("{cols}x{rows}{distinct}:{desc}")
+    Some(format!("{cols}x{rows}{distinct}:{desc}"))
 }
 
 fn decode(id: &str, allow_duplicate_lines: bool) -> Result<Takuzu, Problem> {
