@@ -21,8 +21,6 @@ pub enum ModelFormulation {
 /// Why no model was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoModel {
-    /// The kind has no documents' model.
-    NotCovered,
     /// The deadline passed before the model was complete.
     TimeLimit,
 }
@@ -34,13 +32,13 @@ pub fn model(
     deadline: Deadline,
 ) -> Result<Model, NoModel> {
     if formulation == ModelFormulation::Documents {
-        return puzzle.documents_model().ok_or(NoModel::NotCovered);
+        return Ok(puzzle.documents_model());
     }
     let (rows, cols) = puzzle.shape();
     let model = match puzzle.reduce(deadline) {
         Some(reduced) => {
-            let mut model = Model::new(reduced.domains);
-            puzzle.constrain(&reduced.tables, &mut model, deadline);
+            let mut model = Model::new(reduced.domains.clone());
+            reduced.constrain(&mut model, deadline);
             model
         }
         None => Model::infeasible(rows, cols, "exact_reductions_find_no_solution"),

@@ -10,7 +10,8 @@ use crate::error::{SolveError, Violation};
 use crate::export::ModelFormulation;
 use crate::grid::Grid;
 use crate::model::Model;
-use crate::puzzle::{OptionalRule, Puzzle, Reduced};
+use crate::puzzle::{OptionalRule, Puzzle};
+use crate::rule::Reduced;
 use crate::split::{Split, Step};
 
 /// How many solver answers that fail the exact check are cut off before giving up.
@@ -213,9 +214,7 @@ pub fn solve(
     let started = Instant::now();
     let mut solver = match options.formulation {
         ModelFormulation::Documents => {
-            let model = puzzle.documents_model().ok_or_else(|| {
-                SolveError::Backend("the formulation documents do not cover this kind".into())
-            })?;
+            let model = puzzle.documents_model();
             let mut solver = Solver::on_model(
                 puzzle,
                 model,
@@ -388,7 +387,7 @@ impl<'a> Solver<'a> {
         let settled_by = if self.decided { "reductions" } else { "split" };
         if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
             let started = Instant::now();
-            let step = split.next(self.puzzle, &reduced.narrow, self.deadline);
+            let step = split.next(self.puzzle, &reduced.reductions, self.deadline);
             self.stats.split += started.elapsed();
             let found = match step {
                 Step::Found(grid) => {
@@ -412,8 +411,7 @@ impl<'a> Solver<'a> {
             (Some(session), _) => session,
             (session, Some(reduced)) => session.insert({
                 let mut model = Model::new(reduced.domains.clone());
-                self.puzzle
-                    .constrain(&reduced.tables, &mut model, self.deadline);
+                reduced.constrain(&mut model, self.deadline);
                 Session::new(model, self.backend)
             }),
             // A solver without reductions starts with its model: this cannot happen.
@@ -493,46 +491,58 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cage::Tables;
     use crate::domains::Domains;
+    use crate::geometry::{columns, rows};
+    use crate::rule::{Areas, Rule, RuleSet};
+    use std::sync::Arc;
+
+    /// A 1..2 grid of `rows` x `cols` with `rules`, no givens.
+    fn one_or_two(rows: usize, cols: usize, rules: Vec<Arc<dyn Rule>>) -> RuleSet {
+        RuleSet {
+            rows,
+            cols,
+            values: vec![1, 2],
+            givens: vec![None; rows * cols],
+            rules,
+        }
+    }
 
     /// Latin 2x2 squares (two solutions) whose verifier rejects the one starting with 1, as
     /// a product cage within the solver's tolerance would be rejected.
     struct Picky;
 
+    /// The top left cell holds 2: a rule only the verifier knows (no reductions, no rows).
+    #[derive(Debug)]
+    struct StartsWithTwo;
+
+    impl Rule for StartsWithTwo {
+        fn name(&self) -> &'static str {
+            "starts with 2"
+        }
+        fn violations(&self, grid: &Grid) -> Vec<Violation> {
+            match grid.get(0, 0) {
+                2 => Vec::new(),
+                value => vec![Violation::Given {
+                    cell: (0, 0),
+                    value,
+                    given: 2,
+                }],
+            }
+        }
+        fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
+            true
+        }
+        fn constrain(&self, _: &mut Model, _: Deadline) {}
+    }
+
     impl Puzzle for Picky {
         fn shape(&self) -> (usize, usize) {
             (2, 2)
         }
-        fn reduce(&self, _: Deadline) -> Option<Reduced> {
-            let domains = Domains::full(2, 2, vec![1, 2]);
-            let tables = Tables::default();
-            let narrow = Box::new(|_: &mut Domains, _| true);
-            Some(Reduced {
-                domains,
-                tables,
-                narrow,
-            })
-        }
-        fn constrain(&self, _: &Tables, model: &mut Model, _: Deadline) {
-            for area in [
-                [(0, 0), (0, 1)],
-                [(1, 0), (1, 1)],
-                [(0, 0), (1, 0)],
-                [(0, 1), (1, 1)],
-            ] {
-                model.all_different("area", &area);
-            }
-        }
-        fn verify(&self, grid: &Grid) -> Result<(), Violation> {
-            match grid.get(0, 0) {
-                2 => Ok(()),
-                value => Err(Violation::Given {
-                    cell: (0, 0),
-                    value,
-                    given: 2,
-                }),
-            }
+        fn rules(&self) -> RuleSet {
+            let lines = [rows(2, 2), columns(2, 2)].concat();
+            let areas = Arc::new(Areas::new(lines.into(), 2));
+            one_or_two(2, 2, vec![areas, Arc::new(StartsWithTwo)])
         }
         fn render(&self, _: &Grid) -> String {
             String::new()
@@ -546,8 +556,8 @@ mod tests {
             let Some(reduced) = Picky.reduce(Deadline::none()) else {
                 panic!("reduces");
             };
-            let mut model = Model::new(reduced.domains);
-            Picky.constrain(&reduced.tables, &mut model, Deadline::none());
+            let mut model = Model::new(reduced.domains.clone());
+            reduced.constrain(&mut model, Deadline::none());
             let mut session = Session::new(model, backend);
             let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
             let mut stats = Stats::default();
@@ -569,30 +579,39 @@ mod tests {
     /// reductions, so the split runs out of budget on the later ones and the solver finishes.
     struct OneTwo;
 
-    impl Puzzle for OneTwo {
-        fn shape(&self) -> (usize, usize) {
-            (1, 16)
+    /// Exactly one cell of the row holds 2; it narrows nothing.
+    #[derive(Debug)]
+    struct OneTwoInTheRow;
+
+    impl Rule for OneTwoInTheRow {
+        fn name(&self) -> &'static str {
+            "one 2"
         }
-        fn reduce(&self, _: Deadline) -> Option<Reduced> {
-            Some(Reduced {
-                domains: Domains::full(1, 16, vec![1, 2]),
-                tables: Tables::default(),
-                narrow: Box::new(|_: &mut Domains, _| true),
-            })
+        fn violations(&self, grid: &Grid) -> Vec<Violation> {
+            let twos = (0..16).filter(|&c| grid.get(0, c) == 2).count();
+            match twos {
+                1 => Vec::new(),
+                _ => vec![Violation::Shape { rows: 1, cols: 16 }],
+            }
         }
-        fn constrain(&self, _: &Tables, model: &mut Model, _: Deadline) {
+        fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
+            true
+        }
+        fn constrain(&self, model: &mut Model, _: Deadline) {
             let mut twos = crate::model::LinExpr::default();
             for c in 0..16 {
                 twos.add_expr(&model.x(0, c, 1), 1.0);
             }
             model.add("one_two".into(), twos, 1.0, 1.0);
         }
-        fn verify(&self, grid: &Grid) -> Result<(), Violation> {
-            let twos: Vec<usize> = (0..16).filter(|&c| grid.get(0, c) == 2).collect();
-            match twos[..] {
-                [_] => Ok(()),
-                _ => Err(Violation::Shape { rows: 1, cols: 16 }),
-            }
+    }
+
+    impl Puzzle for OneTwo {
+        fn shape(&self) -> (usize, usize) {
+            (1, 16)
+        }
+        fn rules(&self) -> RuleSet {
+            one_or_two(1, 16, vec![Arc::new(OneTwoInTheRow)])
         }
         fn render(&self, _: &Grid) -> String {
             String::new()

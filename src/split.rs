@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::grid::Grid;
-use crate::puzzle::{Narrow, Puzzle};
+use crate::puzzle::Puzzle;
+use crate::rule::Reductions;
 
 /// Parts examined per question before it is left to the solver ...
 const BUDGET: usize = 20000;
@@ -54,7 +55,7 @@ impl Split {
 
     /// The next verified grid among the completions not examined yet, splitting on the open
     /// cell with the fewest candidates for the failures it took part in.
-    pub fn next(&mut self, puzzle: &dyn Puzzle, narrow: &Narrow, deadline: Deadline) -> Step {
+    pub fn next(&mut self, puzzle: &dyn Puzzle, rules: &Reductions, deadline: Deadline) -> Step {
         let mut examined = 0;
         let started = Instant::now();
         while let Some(part) = self.parts.pop() {
@@ -78,7 +79,7 @@ impl Split {
             for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
                 let mut child = part.clone();
                 child.set(r, c, 1 << k);
-                if narrow(&mut child, Some((r, c))) {
+                if rules.narrow(&mut child, Some((r, c))) {
                     self.parts.push(child);
                 } else {
                     self.count_failure(&child);
@@ -166,7 +167,7 @@ mod tests {
         let mut split = Split::new(&reduced.domains);
         let mut found: Vec<Grid> = Vec::new();
         loop {
-            match split.next(&puzzle, &reduced.narrow, Deadline::none()) {
+            match split.next(&puzzle, &reduced.reductions, Deadline::none()) {
                 Step::Found(grid) => {
                     assert!(puzzle.verify(&grid).is_ok());
                     assert!(!found.contains(&grid), "yielded twice");
@@ -203,7 +204,7 @@ mod tests {
         domains.set(1, 0, 0b0001);
         let mut split = Split::new(&domains);
         assert_eq!(
-            split.next(&puzzle, &reduced.narrow, Deadline::none()),
+            split.next(&puzzle, &reduced.reductions, Deadline::none()),
             Step::Nothing
         );
     }

@@ -52,12 +52,11 @@ pub fn write(
     outcome: &Outcome,
     deadline: Deadline,
 ) -> Result<(), String> {
-    let (which, formulation) = match spec.formulation {
-        ModelFormulation::Reduced => ("the reduced model, after the exact reductions", "reduced"),
-        ModelFormulation::Documents => ("the formulation documents' model", "documents"),
+    let which = match spec.formulation {
+        ModelFormulation::Reduced => "the reduced model, after the exact reductions",
+        ModelFormulation::Documents => "the formulation documents' model",
     };
     let model = export::model(puzzle, spec.formulation, deadline).map_err(|e| match e {
-        NoModel::NotCovered => format!("no {formulation} model for this kind"),
         NoModel::TimeLimit => "time limit reached before the model was written".to_string(),
     })?;
     let extension = spec.format.extension();

@@ -18,7 +18,7 @@ pub fn rule_step(board: &Board, rules: &[Arc<dyn Rule>]) -> Option<Step> {
     }
     for rule in rules {
         let mut narrowed = domains.clone();
-        if !rule.narrow(&mut narrowed, &mut Vec::new()) {
+        if !rule.narrow(&mut narrowed, None, &mut Vec::new()) {
             continue;
         }
         let removed: Vec<_> = (0..n * n)

@@ -15,7 +15,8 @@ use crate::domains::Domains;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
-use crate::puzzle::{Puzzle, Reduced};
+use crate::puzzle::Puzzle;
+use crate::rule::Reduced;
 
 /// Search nodes a random fill may visit before it gives up (the caller draws again).
 const FILL_BUDGET: usize = 20_000;
@@ -119,8 +120,7 @@ impl Searcher {
             Some(session) => session,
             empty => {
                 let mut model = Model::new(self.reduced.domains.clone());
-                self.puzzle
-                    .constrain(&self.reduced.tables, &mut model, deadline);
+                self.reduced.constrain(&mut model, deadline);
                 if deadline.passed() {
                     return Ok(None);
                 }
@@ -188,7 +188,12 @@ impl Search<'_, '_> {
         changed: Option<Cell>,
     ) -> Result<Option<Grid>, OutOfNodes> {
         self.nodes = self.nodes.checked_sub(1).ok_or(OutOfNodes)?;
-        if !(self.searcher.reduced.narrow)(&mut domains, changed) {
+        if !self
+            .searcher
+            .reduced
+            .reductions
+            .narrow(&mut domains, changed)
+        {
             return Ok(None);
         }
         let cols = domains.cols();

@@ -4,8 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::cage::listing::shared_areas;
-use crate::cage::{Cage, Op, Products, Table, Tables};
+use crate::cage::{Cage, Op};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::{self, Deductions, Ladder, LatinRules};
@@ -16,42 +15,13 @@ use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
 use crate::picture::Drawing;
 use crate::puzzle::symbols::Alphabet;
-use crate::puzzle::{solution, HiddenOperators, Puzzle, Reduced};
-use crate::reduce::{self, AllDifferent, AreasAndTables};
-use crate::rule::Rule;
+use crate::puzzle::{solution, HiddenOperators, Puzzle};
+use crate::rule::{repeated, Areas, CageFormulation, Cages, Rule, RuleSet};
 
 #[path = "latin_drawing.rs"]
 mod drawing;
 #[path = "latin_json.rs"]
 mod json_form;
-
-/// Cages with more assignments than this keep the arithmetic formulation.
-const MAX_TABLE_ASSIGNMENTS: usize = 1000;
-
-/// Grids of this size and up filter each area completely (matching), not only by singles
-/// and overlaps. Measured: it settles gecode-19 and gecode-20 (25x25) in seconds instead of
-/// not at all in 30 s; on the minimal 16x16s it cost more than it saved (max 28 to 55 ms).
-const MATCHING_FROM: usize = 25;
-
-/// How cages become linear constraints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CageFormulation {
-    /// A cage with open cells and at most 1000 assignments chooses one of them: binary `z_t`,
-    /// `sum z_t = 1`, `x[cell,k] = sum of z_t giving the cell k`. Off, every cage uses the
-    /// arithmetic formulation, as in the formulation documents.
-    pub tables: bool,
-    /// How arithmetic `*` and `/` cages are linearized.
-    pub products: Products,
-}
-
-impl Default for CageFormulation {
-    fn default() -> Self {
-        CageFormulation {
-            tables: true,
-            products: Products::Exact,
-        }
-    }
-}
 
 /// How the input wrote its cells, so that the answer is printed the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +38,7 @@ pub struct Latin {
     size: usize,
     /// Shared by the puzzles of one shape in a file.
     areas: Arc<[Area]>,
-    cages: Vec<Cage>,
+    cages: Arc<[Cage]>,
     givens: Grid,
     formulation: CageFormulation,
     style: Style,
@@ -89,7 +59,7 @@ impl Latin {
         Latin {
             size: givens.rows(),
             areas: areas.into(),
-            cages,
+            cages: cages.into(),
             givens,
             formulation: CageFormulation::default(),
             style,
@@ -141,45 +111,6 @@ impl Latin {
         let values = |cell: &Cell| self.givens.get(cell.0, cell.1);
         self.areas.iter().find_map(|area| repeated(area, values))
     }
-
-    /// Narrows listed tables to `domains`, and lists the cages that were too big before.
-    fn refresh(&self, tables: &mut [Option<Table>], domains: &Domains, groups: &[Vec<u64>]) {
-        for (i, table) in tables.iter_mut().enumerate() {
-            *table = match table {
-                Some(listed) => Some(listed.filtered(domains)),
-                None => Table::new(&self.cages[i], &groups[i], domains),
-            };
-        }
-    }
-
-    /// The cage tables over `domains`, by cage index.
-    fn list_tables(&self, domains: &Domains, groups: &[Vec<u64>]) -> Vec<Option<Table>> {
-        (self.cages.iter().zip(groups))
-            .map(|(cage, group)| Table::new(cage, group, domains))
-            .collect()
-    }
-}
-
-/// The first value an area holds twice (0 is a blank), with the cell where it repeats.
-fn repeated(area: &Area, value: impl Fn(&Cell) -> u32) -> Option<(Cell, Violation)> {
-    let mut seen: Vec<(u32, Cell)> = Vec::with_capacity(area.cells.len());
-    for cell in &area.cells {
-        let v = value(cell);
-        if v == 0 {
-            continue;
-        }
-        if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == v) {
-            let violation = Violation::Repeated {
-                area: area.name.clone(),
-                value: v,
-                first,
-                second: *cell,
-            };
-            return Some((*cell, violation));
-        }
-        seen.push((v, *cell));
-    }
-    None
 }
 
 impl Puzzle for Latin {
@@ -187,68 +118,21 @@ impl Puzzle for Latin {
         (self.size, self.size)
     }
 
-    fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
+    fn rules(&self) -> RuleSet {
         let n = self.size;
-        let mut domains = Domains::full(n, n, (1..=n as i64).collect());
-        for r in 0..n {
-            for c in 0..n {
-                let v = self.givens.get(r, c);
-                if v != 0 {
-                    domains.set(r, c, 1 << (v - 1));
-                }
-            }
+        let mut rules: Vec<Arc<dyn Rule>> = vec![Arc::new(Areas::new(self.areas.clone(), n))];
+        if !self.cages.is_empty() {
+            let (cages, areas) = (self.cages.clone(), self.areas.clone());
+            rules.push(Arc::new(Cages::new(cages, areas, self.formulation)));
         }
-        let groups: Vec<Vec<u64>> = (self.cages.iter())
-            .map(|cage| shared_areas(&cage.cells, &self.areas))
-            .collect();
-        // Each cage is listed once, when its assignments first fit the budget; after that the
-        // reductions only filter its table. Cages too big to list stay out of the reductions
-        // (the model still has them). Filtering after the first reduction keeps each of
-        // probing's many passes cheap.
-        let cells = self.cages.iter().map(|cage| cage.cells.as_slice());
-        let mut areas = AllDifferent::new(&self.areas, n, n, n);
-        if n >= MATCHING_FROM {
-            areas = areas.with_matching();
-        }
-        let mut reductions =
-            AreasAndTables::new(areas, self.list_tables(&domains, &groups), cells, n)
-                .with_rules(self.rules.clone());
-        if !reductions.narrow(&mut domains, None) {
-            return None;
-        }
-        self.refresh(&mut reductions.tables, &domains, &groups);
-        if !reduce::probe(&mut domains, deadline, |d, cell| reductions.narrow(d, cell)) {
-            return None;
-        }
-        self.refresh(&mut reductions.tables, &domains, &groups);
-        // Tables listed only now may narrow further; the split starts from a fixed point.
-        if !reductions.narrow(&mut domains, None) {
-            return None;
-        }
-        Some(Reduced {
-            domains,
-            tables: Tables::new(reductions.tables.clone()),
-            narrow: Box::new(move |d, cell| reductions.narrow(d, cell)),
-        })
-    }
-
-    fn constrain(&self, tables: &Tables, model: &mut Model, _: Deadline) {
-        for area in self.areas.iter() {
-            model.all_different(&area.name.id(), &area.cells);
-        }
-        for (i, cage) in self.cages.iter().enumerate() {
-            let domains = model.domains();
-            let open = (cage.cells.iter()).any(|&(r, c)| domains.get(r, c).count_ones() > 1);
-            let table = (self.formulation.tables && open)
-                .then(|| tables.get(i))
-                .flatten();
-            match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
-                Some(table) => table.constrain(i, model),
-                None => cage.constrain_arithmetic(i, model, self.formulation.products),
-            }
-        }
-        for rule in &self.rules {
-            rule.constrain(model);
+        rules.extend(self.rules.iter().cloned());
+        let givens = (0..n * n).map(|i| Some(self.givens.get(i / n, i % n)).filter(|&v| v != 0));
+        RuleSet {
+            rows: n,
+            cols: n,
+            values: (1..=n as i64).collect(),
+            givens: givens.collect(),
+            rules,
         }
     }
 
@@ -270,7 +154,7 @@ impl Puzzle for Latin {
     fn with_clues(&self, clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         let mut givens = Grid::filled(self.size, self.size, 0);
         let mut kept = vec![false; self.cages.len()];
-        let mut cages = self.cages.clone();
+        let mut cages = self.cages.to_vec();
         for clue in clues {
             match *clue {
                 Clue::Given { cell, value } => givens.set(cell.0, cell.1, value),
@@ -288,39 +172,16 @@ impl Puzzle for Latin {
             .filter(|a| !dropped(a))
             .cloned()
             .collect();
-        let cages = (cages.into_iter().zip(&kept))
+        let cages: Vec<Cage> = (cages.into_iter().zip(&kept))
             .filter(|(_, &keep)| keep)
             .map(|(cage, _)| cage)
             .collect();
         Some(Box::new(Latin {
             areas: areas.into(),
-            cages,
+            cages: cages.into(),
             givens,
             ..self.clone()
         }))
-    }
-
-    fn documents_model(&self) -> Option<Model> {
-        let n = self.size;
-        let mut model = Model::explicit(Domains::full(n, n, (1..=n as i64).collect()));
-        for r in 0..n {
-            for c in 0..n {
-                match self.givens.get(r, c) {
-                    0 => {}
-                    v => model.fix(r, c, v as usize - 1),
-                }
-            }
-        }
-        for area in self.areas.iter() {
-            model.all_different(&area.name.id(), &area.cells);
-        }
-        for (i, cage) in self.cages.iter().enumerate() {
-            cage.constrain_arithmetic(i, &mut model, Products::Log);
-        }
-        for rule in &self.rules {
-            rule.constrain(&mut model);
-        }
-        Some(model)
     }
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
@@ -344,73 +205,13 @@ impl Puzzle for Latin {
         }
         let n = self.size;
         let mut model = Model::new(Domains::full(n, n, (1..=n as i64).collect()));
-        for area in self.areas.iter() {
-            model.all_different(&area.name.id(), &area.cells);
-        }
+        Areas::new(self.areas.clone(), n).constrain(&mut model, Deadline::none());
         for rule in &self.rules {
-            rule.constrain(&mut model);
+            rule.constrain(&mut model, Deadline::none());
         }
-        let domains = model.domains().clone();
-        let kept = (self.cages.iter().enumerate())
-            .map(|(i, cage)| {
-                let kept = model.binary(format!("kept_cage{}", i + 1));
-                let groups = shared_areas(&cage.cells, &self.areas);
-                let table = Table::new(cage, &groups, &domains);
-                match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
-                    Some(table) => table.constrain_kept(i, &mut model, kept),
-                    None => cage.constrain_kept(i, &mut model, kept),
-                }
-                cage.constrain_some_target(i, &mut model);
-                kept
-            })
-            .collect();
+        let cages = Cages::new(self.cages.clone(), self.areas.clone(), self.formulation);
+        let kept = cages.constrain_optional(&mut model);
         Some((model, kept))
-    }
-
-    fn verify(&self, grid: &Grid) -> Result<(), Violation> {
-        self.violations(grid).into_iter().next().map_or(Ok(()), Err)
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let n = self.size;
-        if grid.rows() != n || grid.cols() != n {
-            return vec![Violation::Shape { rows: n, cols: n }];
-        }
-        let mut found = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                let (cell, value, given) = ((r, c), grid.get(r, c), self.givens.get(r, c));
-                if value == 0 || value as usize > n {
-                    let (min, max) = (1, n as u32);
-                    found.push(Violation::OutOfRange {
-                        cell,
-                        value,
-                        min,
-                        max,
-                    });
-                } else if given != 0 && value != given {
-                    found.push(Violation::Given { cell, value, given });
-                }
-            }
-        }
-        // Areas and cages speak of values 1..n only.
-        if found
-            .iter()
-            .any(|v| matches!(v, Violation::OutOfRange { .. }))
-        {
-            return found;
-        }
-        let value = |cell: &Cell| grid.get(cell.0, cell.1);
-        found.extend(
-            self.areas
-                .iter()
-                .filter_map(|a| repeated(a, value))
-                .map(|(_, v)| v),
-        );
-        let cages = self.cages.iter().enumerate();
-        found.extend(cages.filter_map(|(i, cage)| cage.verify(i, grid).err()));
-        found.extend(self.rules.iter().flat_map(|rule| rule.violations(grid)));
-        found
     }
 
     fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {

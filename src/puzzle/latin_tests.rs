@@ -188,8 +188,8 @@ fn narrowing_from_one_changed_cell_reaches_the_same_fixed_point_as_narrowing_eve
             from_cell.set(r, c, 1 << k);
             let mut everything = from_cell.clone();
             let (a, b) = (
-                (reduced.narrow)(&mut from_cell, Some((r, c))),
-                (reduced.narrow)(&mut everything, None),
+                reduced.reductions.narrow(&mut from_cell, Some((r, c))),
+                reduced.reductions.narrow(&mut everything, None),
             );
             assert_eq!(a, b, "r{r}c{c} = {k}");
             if a {

@@ -16,33 +16,33 @@ pub use registry::{
     Options, KINDS,
 };
 
-use crate::cage::Tables;
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::Deductions;
-use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::model::{Model, Var};
 use crate::picture::Drawing;
+use crate::rule::{Reduced, RuleSet};
 
 /// One puzzle instance: how to reduce, model, check and print it.
 pub trait Puzzle: Send + Sync {
     /// Rows and columns of the grid.
     fn shape(&self) -> (usize, usize);
+    /// The puzzle as data: its shape, values, givens and rules. Reductions, the model and
+    /// the verifier below are written once over it.
+    fn rules(&self) -> RuleSet;
     /// Exact reductions (givens, forced values, probing), once per puzzle: the candidates
-    /// left and the cage tables listed on the way; `None` when they prove there is no solution.
-    /// Past the deadline they stop early, which loses reductions, never solutions.
-    fn reduce(&self, deadline: Deadline) -> Option<Reduced>;
-    /// Adds the puzzle's constraints on the shared cell model built from the reduced
-    /// candidates, using the tables [`Puzzle::reduce`] listed. It may stop early once the
-    /// deadline has passed: the caller then never solves the model.
-    fn constrain(&self, tables: &Tables, model: &mut Model, deadline: Deadline);
+    /// left and the rules prepared on them (cage tables), which add the puzzle's rows to a
+    /// model built on those candidates; `None` when they prove there is no solution. Past
+    /// the deadline they stop early, which loses reductions, never solutions.
+    fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
+        self.rules().reduce(deadline)
+    }
     /// The formulation documents' own model of the puzzle: every `x[r,c,k]`, no reductions,
-    /// givens as rows, the documents' rows for cages and lines; `None` for a kind the
-    /// documents do not cover.
-    fn documents_model(&self) -> Option<Model> {
-        None
+    /// givens as rows, the documents' rows for areas, cages and lines.
+    fn documents_model(&self) -> Model {
+        self.rules().documents_model()
     }
     /// The puzzle's rules without its givens on every `x[r,c,k]`, each cage's rows holding
     /// only while its binary (by cage index) is 1: what a repair may change. `None` for a
@@ -57,8 +57,10 @@ pub trait Puzzle: Send + Sync {
         None
     }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently
-    /// of the model.
-    fn verify(&self, grid: &Grid) -> Result<(), Violation>;
+    /// of the model: the first rule it breaks.
+    fn verify(&self, grid: &Grid) -> Result<(), Violation> {
+        self.violations(grid).into_iter().next().map_or(Ok(()), Err)
+    }
     /// The grid as text, in the input's style, one row per line.
     fn render(&self, grid: &Grid) -> String;
     /// The puzzle as a grid of its kind's text form (`.` for a blank) that reads back as the
@@ -76,10 +78,9 @@ pub trait Puzzle: Send + Sync {
     fn game_id(&self) -> Option<String> {
         None
     }
-    /// Every rule a complete grid breaks (none for a solution); by default the first one
-    /// [`Puzzle::verify`] finds.
+    /// Every rule a complete grid breaks (none for a solution).
     fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        self.verify(grid).err().into_iter().collect()
+        self.rules().violations(grid)
     }
     /// A proposed solution written as text (as [`Puzzle::render`] writes one, or spaced
     /// numbers), for `--verify`.
@@ -130,23 +131,6 @@ pub struct OptionalRule {
     /// The option that drops it, e.g. `--allow-duplicate-lines`.
     pub option: &'static str,
 }
-
-/// What the reductions leave for the model.
-pub struct Reduced {
-    /// Candidate values per cell.
-    pub domains: Domains,
-    /// The cage tables, by cage index (empty for puzzles without cages).
-    pub tables: Tables,
-    /// The same exact reductions, to run again on a part of the search (some cells fixed);
-    /// `false` when they show the part has no solution.
-    pub narrow: Narrow,
-}
-
-/// Exact reductions on candidate sets, to a fixed point: `false` when some cell runs out of
-/// candidates. `Some(cell)`: only that cell changed since the last fixed point, so the work
-/// can start there; `None`: anything may have changed. On `false` the cells of the rule that
-/// failed are left empty, where the reductions know it: the split counts a failure on each.
-pub type Narrow = Box<dyn Fn(&mut Domains, Option<Cell>) -> bool + Send + Sync>;
 
 /// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts
 /// on; a file yields one per puzzle it holds.

@@ -1,11 +1,9 @@
 //! Exact candidate reductions (deductions without guessing), run before the MIP is built.
 
 mod all_different;
-mod areas_and_tables;
 mod matching;
 
 pub use all_different::AllDifferent;
-pub use areas_and_tables::AreasAndTables;
 
 use crate::deadline::Deadline;
 use crate::domains::Domains;

@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::{restrict, Rule};
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
@@ -77,7 +78,7 @@ impl Rule for Consecutive {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
         let all = u64::MAX >> (64 - domains.values().len());
         let cols = domains.cols();
         let index = |(r, c): Cell| r * cols + c;
@@ -112,7 +113,7 @@ impl Rule for Consecutive {
         drawing.bars.extend(marked.map(|&(a, b, _)| (a, b)));
     }
 
-    fn constrain(&self, model: &mut Model) {
+    fn constrain(&self, model: &mut Model, _: Deadline) {
         let values = model.domains().values().len();
         for &((r1, c1), (r2, c2), marked) in &self.pairs {
             let pair = format!("{}_{}", cell_name((r1, c1)), cell_name((r2, c2)));

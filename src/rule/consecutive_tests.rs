@@ -37,7 +37,7 @@ fn narrowing_follows_the_marks_to_a_fixed_point() {
     // r1c1 = 1: the bar makes r1c2 = 2, and no bar then keeps r1c3 off 1 and 3.
     let mut d = strip([0b0001, 0b1111, 0b1111]);
     let mut shrunk = Vec::new();
-    assert!(rule().narrow(&mut d, &mut shrunk));
+    assert!(rule().narrow(&mut d, None, &mut shrunk));
     assert_eq!((d.get(0, 1), d.get(0, 2)), (0b0010, 0b1010));
     shrunk.sort_unstable();
     shrunk.dedup();
@@ -47,7 +47,7 @@ fn narrowing_follows_the_marks_to_a_fixed_point() {
 #[test]
 fn narrowing_fails_when_a_cell_runs_out() {
     let mut d = strip([0b0001, 0b0100, 0b1111]);
-    assert!(!rule().narrow(&mut d, &mut Vec::new()));
+    assert!(!rule().narrow(&mut d, None, &mut Vec::new()));
 }
 
 #[test]

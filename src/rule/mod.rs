@@ -1,16 +1,26 @@
-//! Rules beyond all-different areas and cages, as data for the shared machinery: each one
-//! checks a complete grid exactly, narrows candidates and writes its rows (linear in
-//! `x[r,c,k]`) into the model. Adding one is a file here plus the line of the JSON reader
-//! that builds it (see the README's "Adding a rule").
+//! Rules as data for the shared machinery. A puzzle is its shape, its givens and a list of
+//! rules ([`RuleSet`]); every rule checks a complete grid exactly, narrows candidates and
+//! writes its rows (linear in `x[r,c,k]`) into the model, and reduce, split, constrain and
+//! verify are written once over the list. The areas and cages of Latin grids live here; a
+//! kind's own rules (Takuzu's lines) live with the kind. Adding a rule is a file plus the
+//! line of the reader that builds it (see the README's "Adding a rule").
 
+mod areas;
+mod cages;
 mod consecutive;
+mod set;
 mod thermometer;
 
+pub use areas::{repeated, Areas};
+pub use cages::{CageFormulation, Cages};
 pub use consecutive::{side_by_side, Consecutive};
+pub use set::{Reduced, Reductions, RuleSet};
 pub use thermometer::Thermometers;
 
 use std::fmt;
+use std::sync::Arc;
 
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::Grid;
@@ -18,21 +28,45 @@ use crate::model::Model;
 use crate::picture::Drawing;
 use serde_json::{Map, Value};
 
-/// A rule over cells of a Latin grid whose values are 1..n (candidate bit k is value k + 1).
+/// One rule of a puzzle over the shared cell model: candidate bit `k` of a cell is the
+/// puzzle's `k`th value (1..n on a Latin grid, 0 and 1 in Takuzu).
 pub trait Rule: fmt::Debug + Send + Sync {
-    /// The variant's name for it, e.g. `consecutive`.
+    /// The rule's name in steps and variants, e.g. `consecutive`.
     fn name(&self) -> &'static str;
     /// Every way a complete grid breaks the rule (none for a grid that keeps it).
     fn violations(&self, grid: &Grid) -> Vec<Violation>;
-    /// Removes the candidates that no assignment keeping the rule allows, pushing the
-    /// row-major index of each cell it narrows onto `shrunk`; `false` when a cell runs out.
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool;
-    /// Adds the rule's rows to the model.
-    fn constrain(&self, model: &mut Model);
-    /// Writes the rule into a variant JSON object under the keys the reader takes.
-    fn write_json(&self, object: &mut Map<String, Value>);
-    /// Adds the rule's marks to a picture of the puzzle.
-    fn draw(&self, drawing: &mut Drawing);
+    /// Removes the candidates that no assignment keeping the rule allows, to the rule's own
+    /// fixed point, pushing the row-major index of each cell it narrows onto `shrunk`.
+    /// `changed`: the cells narrowed since the rule last ran (`None`: any may have been);
+    /// a rule may look only at what they touch. `false` when some cell runs out; the cells
+    /// of the failure are then left empty where the rule knows them (the split counts a
+    /// failure on each).
+    fn narrow(
+        &self,
+        domains: &mut Domains,
+        changed: Option<&[usize]>,
+        shrunk: &mut Vec<usize>,
+    ) -> bool;
+    /// The rule made ready for reductions on `domains`, when it keeps something worked out
+    /// from them (an area's overlaps, a cage's table of assignments): called on every rule
+    /// before the reductions and again after each fixed point. `None`: nothing to redo.
+    fn prepared(&self, _domains: &Domains) -> Option<Arc<dyn Rule>> {
+        None
+    }
+    /// Adds the rule's rows to a model built on reduced candidates; it may stop early once
+    /// the deadline has passed (the caller then never solves the model).
+    fn constrain(&self, model: &mut Model, deadline: Deadline);
+    /// Adds the formulation documents' rows for the rule to a model of every `x[r,c,k]`;
+    /// by default the same rows as [`Rule::constrain`].
+    fn documents(&self, model: &mut Model) {
+        self.constrain(model, Deadline::none());
+    }
+    /// Writes the rule into a variant JSON object under the keys the reader takes; rules the
+    /// kind writes itself (areas, cages) write nothing here.
+    fn write_json(&self, _object: &mut Map<String, Value>) {}
+    /// Adds the rule's marks to a picture of the puzzle; rules the kind draws itself (areas,
+    /// cages) add nothing here.
+    fn draw(&self, _drawing: &mut Drawing) {}
 }
 
 /// Keeps only `keep` in the cell at row-major index `cell`, noting it in `shrunk` when it

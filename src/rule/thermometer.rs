@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::{restrict, Rule};
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
@@ -48,7 +49,7 @@ impl Rule for Thermometers {
         found
     }
 
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let index = |&(r, c): &Cell| r * cols + c;
         for cells in &self.0 {
@@ -87,7 +88,7 @@ impl Rule for Thermometers {
         drawing.thermometers.extend(self.0.iter().cloned());
     }
 
-    fn constrain(&self, model: &mut Model) {
+    fn constrain(&self, model: &mut Model, _: Deadline) {
         for (index, cells) in self.0.iter().enumerate() {
             for pair in cells.windows(2) {
                 let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);

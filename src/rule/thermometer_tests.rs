@@ -16,7 +16,7 @@ fn thermometer(len: usize) -> Thermometers {
 fn bounds_rise_from_the_bulb_and_fall_from_the_tip() {
     let mut d = row(&[0b1111, 0b1111, 0b1111]);
     let mut shrunk = Vec::new();
-    assert!(thermometer(3).narrow(&mut d, &mut shrunk));
+    assert!(thermometer(3).narrow(&mut d, None, &mut shrunk));
     assert_eq!(
         (d.get(0, 0), d.get(0, 1), d.get(0, 2)),
         (0b0011, 0b0110, 0b1100)
@@ -26,14 +26,14 @@ fn bounds_rise_from_the_bulb_and_fall_from_the_tip() {
 #[test]
 fn a_decided_cell_pushes_both_ways() {
     let mut d = row(&[0b1111, 0b0100, 0b1111]);
-    assert!(thermometer(3).narrow(&mut d, &mut Vec::new()));
+    assert!(thermometer(3).narrow(&mut d, None, &mut Vec::new()));
     assert_eq!((d.get(0, 0), d.get(0, 2)), (0b0011, 0b1000));
 }
 
 #[test]
 fn a_thermometer_longer_than_the_values_has_no_solution() {
     let mut d = row(&[0b1111; 5]);
-    assert!(!thermometer(5).narrow(&mut d, &mut Vec::new()));
+    assert!(!thermometer(5).narrow(&mut d, None, &mut Vec::new()));
 }
 
 #[test]

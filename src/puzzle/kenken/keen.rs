@@ -8,8 +8,9 @@ use super::MAX_SIZE;
 use crate::cage::{Cage, Op};
 use crate::error::{ParseError, Problem};
 use crate::puzzle::gameid::{at, blocks, game_of, id_lines, write_blocks, Game};
-use crate::puzzle::latin::{CageFormulation, Latin};
+use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
+use crate::rule::CageFormulation;
 
 /// The block-structure letter for a run of joins with no boundary, in Keen's decoder.
 const LONG_RUN: (char, usize) = ('y', 25);

@@ -7,10 +7,11 @@ mod parse;
 pub(crate) use keen::game_id as keen_game_id;
 pub use parse::parse_kenkens;
 
-use super::latin::{CageFormulation, Latin};
+use super::latin::Latin;
 use super::{boxed, gameid, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::cage::Products;
 use crate::error::{ParseError, Problem};
+use crate::rule::CageFormulation;
 
 /// Largest supported side.
 pub const MAX_SIZE: usize = 32;

@@ -12,9 +12,10 @@ use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
 use crate::puzzle::json::{self, entries, whole_number, written};
-use crate::puzzle::latin::{CageFormulation, Latin, Style};
+use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
+use crate::rule::CageFormulation;
 
 /// A puzzle as JSON.
 #[derive(Deserialize)]

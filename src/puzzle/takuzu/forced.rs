@@ -1,4 +1,5 @@
-//! The forced moves of the Takuzu rules, used as exact reductions before the MIP.
+//! The forced moves of the Takuzu rules, exactly: what the line rules
+//! ([`super::lines`]) narrow with.
 
 use crate::domains::Domains;
 use crate::geometry::Area;
@@ -7,69 +8,6 @@ use crate::grid::Cell;
 /// Candidate bit of value 0 and of value 1 in a cell's set.
 const ZERO: u64 = 0b01;
 const ONE: u64 = 0b10;
-
-type Line = Vec<Cell>;
-
-/// The rows and the columns of a board, and whether equal lines are forbidden.
-#[derive(Debug, Clone)]
-pub struct ForcedMoves {
-    groups: [Vec<Line>; 2],
-    distinct: bool,
-}
-
-impl ForcedMoves {
-    /// The moves on a board's rows and columns; `distinct` forbids two equal rows or columns.
-    pub fn new(rows: &[Area], columns: &[Area], distinct: bool) -> Self {
-        let cells = |lines: &[Area]| lines.iter().map(|l| l.cells.clone()).collect();
-        ForcedMoves {
-            groups: [cells(rows), cells(columns)],
-            distinct,
-        }
-    }
-
-    /// Applies the moves to a fixed point: a pair or a gap forces the opposite digit next to
-    /// it; a line with half its cells of one digit takes the other digit everywhere else; a
-    /// line two cells short of a complete line it matches takes the opposite digits there.
-    /// Returns `false` on a contradiction.
-    pub fn propagate(&self, domains: &mut Domains) -> bool {
-        let [rows, cols] = &self.groups;
-        // Lines by index: rows first, then columns; a removal makes the crossing line dirty.
-        let mut dirty = vec![true; rows.len() + cols.len()];
-        loop {
-            while let Some(i) = dirty.iter().position(|&d| d) {
-                dirty[i] = false;
-                let (line, crossing) = match i < rows.len() {
-                    true => (&rows[i], rows.len()),
-                    false => (&cols[i - rows.len()], 0),
-                };
-                let Some(changed) = line_moves(domains, line) else {
-                    return false;
-                };
-                for (at, _) in line
-                    .iter()
-                    .enumerate()
-                    .filter(|(at, _)| changed >> at & 1 == 1)
-                {
-                    dirty[crossing + at] = true;
-                }
-            }
-            if !self.distinct {
-                return true;
-            }
-            let mut changed = false;
-            for group in &self.groups {
-                match distinct_moves(domains, group) {
-                    None => return false,
-                    Some(c) => changed |= c,
-                }
-            }
-            if !changed {
-                return true;
-            }
-            dirty.fill(true);
-        }
-    }
-}
 
 /// A line's state after some of its cells: ones so far, last digit, length of the last run
 /// (0 before the first cell).
@@ -126,7 +64,7 @@ impl State {
 /// Balance and no-three-in-a-row on one line, exactly: a candidate stays only if some
 /// completion of the line obeying both uses it (forward and backward reachability over
 /// [`State`]s). `None` on a contradiction, else the positions where something was removed.
-fn line_moves(domains: &mut Domains, line: &Line) -> Option<u64> {
+pub(super) fn line_moves(domains: &mut Domains, line: &[Cell]) -> Option<u64> {
     let (n, half) = (line.len(), line.len() / 2);
     let sets: Vec<u64> = line.iter().map(|&(r, c)| domains.get(r, c)).collect();
     let states = State::count(half);
@@ -178,24 +116,28 @@ fn line_moves(domains: &mut Domains, line: &Line) -> Option<u64> {
 }
 
 /// Distinct lines within one group (rows, or columns): two complete equal lines are a
-/// contradiction (`None`); a line with two open cells whose decided cells match a complete
-/// line must differ from it in both (balance rules out differing in one).
-fn distinct_moves(domains: &mut Domains, group: &[Line]) -> Option<bool> {
-    let digits = |domains: &Domains, line: &Line| -> Vec<u64> {
+/// contradiction (`false`); a line with two open cells whose decided cells match a complete
+/// line must differ from it in both (balance rules out differing in one). Each cell narrowed
+/// (row-major) is pushed onto `shrunk`.
+pub(super) fn distinct_moves(
+    domains: &mut Domains,
+    group: &[Area],
+    shrunk: &mut Vec<usize>,
+) -> bool {
+    let digits = |domains: &Domains, line: &[Cell]| -> Vec<u64> {
         line.iter().map(|&(r, c)| domains.get(r, c)).collect()
     };
     let is_open = |set: &u64| set.count_ones() > 1;
     let complete: Vec<Vec<u64>> = (group.iter())
-        .map(|line| digits(domains, line))
+        .map(|line| digits(domains, &line.cells))
         .filter(|sets| !sets.iter().any(is_open))
         .collect();
-    let mut changed = false;
     for line in group {
-        let sets = digits(domains, line);
+        let sets = digits(domains, &line.cells);
         let open: Vec<usize> = (0..sets.len()).filter(|&i| is_open(&sets[i])).collect();
         if open.is_empty() {
             if complete.iter().filter(|other| **other == sets).count() > 1 {
-                return None;
+                return false;
             }
             continue;
         }
@@ -206,12 +148,14 @@ fn distinct_moves(domains: &mut Domains, group: &[Line]) -> Option<bool> {
             |other: &&Vec<u64>| (0..sets.len()).all(|i| is_open(&sets[i]) || sets[i] == other[i]);
         if let Some(other) = complete.iter().find(matches) {
             for &i in &open {
-                let (r, c) = line[i];
-                changed |= domains.restrict(r, c, other[i] ^ (ZERO | ONE));
+                let (r, c) = line.cells[i];
+                if domains.restrict(r, c, other[i] ^ (ZERO | ONE)) {
+                    shrunk.push(r * domains.cols() + c);
+                }
             }
         }
     }
-    Some(changed)
+    true
 }
 
 #[cfg(test)]
@@ -219,7 +163,7 @@ mod tests {
     use super::*;
 
     /// One row of a 2-row board from text (`.` = open), with the columns left open.
-    fn row(text: &str) -> (Domains, Line) {
+    fn row(text: &str) -> (Domains, Vec<Cell>) {
         let n = text.len();
         let mut domains = Domains::full(2, n, vec![0, 1]);
         for (c, ch) in text.chars().enumerate() {
@@ -232,7 +176,7 @@ mod tests {
         (domains, (0..n).map(|c| (0, c)).collect())
     }
 
-    fn text(domains: &Domains, line: &Line) -> String {
+    fn text(domains: &Domains, line: &[Cell]) -> String {
         let digit = |set| match set {
             ZERO => '0',
             ONE => '1',
@@ -279,11 +223,13 @@ mod tests {
         }
         domains.set(0, 2, ONE);
         domains.set(0, 3, ZERO);
-        let rows: Vec<Line> = (0..4).map(|r| (0..4).map(|c| (r, c)).collect()).collect();
-        assert_eq!(distinct_moves(&mut domains, &rows), Some(true));
+        let rows = crate::geometry::rows(4, 4);
+        let mut shrunk = Vec::new();
+        assert!(distinct_moves(&mut domains, &rows, &mut shrunk));
         assert_eq!((domains.get(1, 2), domains.get(1, 3)), (ZERO, ONE));
+        assert_eq!(shrunk, [6, 7]);
         domains.set(1, 2, ONE);
         domains.set(1, 3, ZERO);
-        assert_eq!(distinct_moves(&mut domains, &rows), None);
+        assert!(!distinct_moves(&mut domains, &rows, &mut Vec::new()));
     }
 }

@@ -2,26 +2,25 @@
 //! no two equal rows or columns, on the shared cell model with values {0, 1}.
 
 mod forced;
+mod lines;
 mod parse;
 mod rules;
 mod unruly;
 
 pub use parse::parse_takuzus;
 
-use super::{
-    boxed, gameid, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle, Reduced,
-};
-use crate::cage::Tables;
+use std::sync::Arc;
+
+use super::{boxed, gameid, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::{self, Deductions};
-use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{columns, rows, Area};
-use crate::grid::{Cell, Grid};
-use crate::model::{LinExpr, Model};
+use crate::grid::Grid;
 use crate::picture::Drawing;
-use forced::ForcedMoves;
+use crate::rule::{Rule, RuleSet};
+use lines::{DistinctLines, Lines};
 
 /// Largest supported side.
 pub const MAX_SIDE: usize = 64;
@@ -98,7 +97,7 @@ pub struct Takuzu {
     givens: Vec<Option<u8>>,
     allow_duplicate_lines: bool,
     /// The rows, then the columns.
-    lines: Vec<Area>,
+    lines: Arc<[Area]>,
 }
 
 impl Takuzu {
@@ -114,7 +113,9 @@ impl Takuzu {
             cols,
             givens,
             allow_duplicate_lines,
-            lines: [self::rows(rows, cols), columns(rows, cols)].concat(),
+            lines: [self::rows(rows, cols), columns(rows, cols)]
+                .concat()
+                .into(),
         }
     }
 
@@ -134,44 +135,6 @@ impl Takuzu {
             }
         })
     }
-
-    /// Distinct lines: for lines a < b, continuous `z_j <= x_a + x_b`, `z_j <= 2 - x_a - x_b`
-    /// (z is at most `x_a xor x_b`) and `sum_j z_j >= 1`. Pairs that already differ in a
-    /// decided cell need nothing. Stops once the deadline has passed.
-    fn distinct(&self, model: &mut Model, lines: &[Area], deadline: Deadline) {
-        let digit = |model: &Model, (r, c): Cell| model.domains().get(r, c);
-        for a in 0..lines.len() {
-            if deadline.passed() {
-                return;
-            }
-            for b in a + 1..lines.len() {
-                let (line_a, line_b) = (&lines[a].cells, &lines[b].cells);
-                let differ = line_a.iter().zip(line_b).any(|(&p, &q)| {
-                    let (sp, sq) = (digit(model, p), digit(model, q));
-                    sp.count_ones() == 1 && sq.count_ones() == 1 && sp != sq
-                });
-                if differ {
-                    continue;
-                }
-                let pair = format!("{}_{}", lines[a].name.id(), lines[b].name.id());
-                let mut sum = LinExpr::default();
-                for (j, (&(ra, ca), &(rb, cb))) in line_a.iter().zip(line_b).enumerate() {
-                    let at = format!("{pair}_{}", j + 1);
-                    let z = model.continuous(format!("z_{at}"), 0.0, 1.0);
-                    let mut both = model.x(ra, ca, 1);
-                    both.add_expr(&model.x(rb, cb, 1), 1.0);
-                    let mut le_sum = both.clone();
-                    le_sum.add_var(z, -1.0);
-                    model.add(format!("{at}_or"), le_sum, 0.0, f64::INFINITY);
-                    let mut le_rest = both;
-                    le_rest.add_var(z, 1.0);
-                    model.add(format!("{at}_nand"), le_rest, f64::NEG_INFINITY, 2.0);
-                    sum.add_var(z, 1.0);
-                }
-                model.add(format!("{pair}_differ"), sum, 1.0, f64::INFINITY);
-            }
-        }
-    }
 }
 
 impl Puzzle for Takuzu {
@@ -179,46 +142,18 @@ impl Puzzle for Takuzu {
         (self.rows, self.cols)
     }
 
-    fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
-        let mut domains = Domains::full(self.rows, self.cols, vec![0, 1]);
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if let Some(d) = self.given(r, c) {
-                    domains.set(r, c, 1 << d);
-                }
-            }
-        }
-        let (row_lines, col_lines) = self.lines.split_at(self.rows);
-        let moves = ForcedMoves::new(row_lines, col_lines, !self.allow_duplicate_lines);
-        let feasible = crate::reduce::probe(&mut domains, deadline, |d, _| moves.propagate(d));
-        feasible.then(|| Reduced {
-            domains,
-            tables: Tables::default(),
-            narrow: Box::new(move |d, _| moves.propagate(d)),
-        })
-    }
-
-    fn constrain(&self, _: &Tables, model: &mut Model, deadline: Deadline) {
-        for line in &self.lines {
-            let half = (line.cells.len() / 2) as f64;
-            let mut ones = LinExpr::default();
-            for &(r, c) in &line.cells {
-                ones.add_expr(&model.x(r, c, 1), 1.0);
-            }
-            let id = line.name.id();
-            model.add(format!("{id}_ones"), ones, half, half);
-            for (j, w) in line.cells.windows(3).enumerate() {
-                let mut window = LinExpr::default();
-                for &(r, c) in w {
-                    window.add_expr(&model.x(r, c, 1), 1.0);
-                }
-                model.add(format!("{id}_win{}", j + 1), window, 1.0, 2.0);
-            }
-        }
+    fn rules(&self) -> RuleSet {
+        let mut rules: Vec<Arc<dyn Rule>> =
+            vec![Arc::new(Lines::new(self.lines.clone(), self.rows))];
         if !self.allow_duplicate_lines {
-            let (row_lines, col_lines) = self.lines.split_at(self.rows);
-            self.distinct(model, row_lines, deadline);
-            self.distinct(model, col_lines, deadline);
+            rules.push(Arc::new(DistinctLines::new(self.lines.clone(), self.rows)));
+        }
+        RuleSet {
+            rows: self.rows,
+            cols: self.cols,
+            values: vec![0, 1],
+            givens: self.givens.iter().map(|g| g.map(u32::from)).collect(),
+            rules,
         }
     }
 
@@ -251,19 +186,6 @@ impl Puzzle for Takuzu {
         }))
     }
 
-    fn documents_model(&self) -> Option<Model> {
-        let mut model = Model::explicit(Domains::full(self.rows, self.cols, vec![0, 1]));
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if let Some(digit) = self.given(r, c) {
-                    model.fix(r, c, usize::from(digit));
-                }
-            }
-        }
-        self.constrain(&Tables::default(), &mut model, Deadline::none());
-        Some(model)
-    }
-
     fn game_id(&self) -> Option<String> {
         unruly::game_id(self)
     }
@@ -290,53 +212,6 @@ impl Puzzle for Takuzu {
         let distinct = !self.allow_duplicate_lines;
         let givens = &self.givens;
         deduce::takuzu::follow(&self.lines, self.cols, givens, distinct, solution, deadline)
-    }
-
-    fn verify(&self, grid: &Grid) -> Result<(), Violation> {
-        self.violations(grid).into_iter().next().map_or(Ok(()), Err)
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        if grid.rows() != self.rows || grid.cols() != self.cols {
-            let (rows, cols) = (self.rows, self.cols);
-            return vec![Violation::Shape { rows, cols }];
-        }
-        let mut found = Vec::new();
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let (cell, value) = ((r, c), grid.get(r, c));
-                if value > 1 {
-                    let (min, max) = (0, 1);
-                    found.push(Violation::OutOfRange {
-                        cell,
-                        value,
-                        min,
-                        max,
-                    });
-                } else if let Some(given) = self.given(r, c).map(u32::from).filter(|&g| g != value)
-                {
-                    found.push(Violation::Given { cell, value, given });
-                }
-            }
-        }
-        if found
-            .iter()
-            .any(|v| matches!(v, Violation::OutOfRange { .. }))
-        {
-            return found;
-        }
-        // On a complete grid, a line that is not half ones has more than half of one digit.
-        let get = |r, c| Some(grid.get(r, c) as u8);
-        let each_line = self.lines.iter().map(std::slice::from_ref);
-        found.extend(
-            each_line
-                .filter_map(|line| rules::broken_rule(get, line))
-                .map(|(_, v)| v),
-        );
-        if !self.allow_duplicate_lines {
-            found.extend(rules::equal_lines(get, self.rows, self.cols).map(|(_, v)| v));
-        }
-        found
     }
 
     fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {

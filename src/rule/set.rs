@@ -1,0 +1,192 @@
+//! A puzzle as data, [`RuleSet`]: its shape, values, givens and rules; and the machinery
+//! written once over rules: exact reductions to a fixed point (with probing), the model's
+//! rows, the formulation documents' model and the exact verifier.
+
+use std::sync::Arc;
+
+use super::Rule;
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::Violation;
+use crate::grid::{Cell, Grid};
+use crate::model::Model;
+use crate::reduce;
+
+/// A puzzle's shape, values, givens and rules.
+#[derive(Debug, Clone)]
+pub struct RuleSet {
+    /// Rows of the grid.
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// The values a cell may take, in candidate order.
+    pub values: Vec<i64>,
+    /// Per cell (row-major), its given value, if any.
+    pub givens: Vec<Option<u32>>,
+    /// The rules, narrowed in this order.
+    pub rules: Vec<Arc<dyn Rule>>,
+}
+
+impl RuleSet {
+    /// The candidates before any reduction: a given cell holds its value only.
+    fn candidates(&self) -> Domains {
+        let mut domains = Domains::full(self.rows, self.cols, self.values.clone());
+        for (cell, given) in self.givens.iter().enumerate() {
+            if let Some(k) = given.and_then(|v| domains.index_of(i64::from(v))) {
+                domains.restrict_at(cell, 1 << k);
+            }
+        }
+        domains
+    }
+
+    /// Exact reductions (the rules to a fixed point, then probing), once per puzzle: the
+    /// candidates left and the rules prepared on them; `None` when they prove there is no
+    /// solution. Past the deadline they stop early, which loses reductions, never solutions.
+    pub fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
+        let mut domains = self.candidates();
+        let mut reductions = Reductions {
+            rules: self.rules.clone(),
+        };
+        reductions.prepare(&domains);
+        if !reductions.narrow(&mut domains, None) {
+            return None;
+        }
+        // Filtering prepared state (cage tables) after the first fixed point keeps each of
+        // probing's many passes cheap.
+        reductions.prepare(&domains);
+        if !reduce::probe(&mut domains, deadline, |d, cell| reductions.narrow(d, cell)) {
+            return None;
+        }
+        reductions.prepare(&domains);
+        // What was prepared only now may narrow further; the split starts from a fixed point.
+        if !reductions.narrow(&mut domains, None) {
+            return None;
+        }
+        Some(Reduced {
+            domains,
+            reductions,
+        })
+    }
+
+    /// The formulation documents' model: every `x[r,c,k]`, no reductions, givens as rows,
+    /// each rule's documents' rows.
+    pub fn documents_model(&self) -> Model {
+        let all = Domains::full(self.rows, self.cols, self.values.clone());
+        let mut model = Model::explicit(all);
+        for (cell, given) in self.givens.iter().enumerate() {
+            let index = given.and_then(|v| self.values.iter().position(|&w| w == i64::from(v)));
+            if let Some(k) = index {
+                model.fix(cell / self.cols, cell % self.cols, k);
+            }
+        }
+        for rule in &self.rules {
+            rule.documents(&mut model);
+        }
+        model
+    }
+
+    /// Every rule a complete grid breaks, checked in exact integers independently of the
+    /// model: the shape, the range of values and the givens first, then each rule.
+    pub fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let (rows, cols) = (self.rows, self.cols);
+        if grid.rows() != rows || grid.cols() != cols {
+            return vec![Violation::Shape { rows, cols }];
+        }
+        let (min, max) = (self.values[0], self.values[self.values.len() - 1]);
+        let mut found = Vec::new();
+        for (i, given) in self.givens.iter().enumerate() {
+            let (cell, value) = ((i / cols, i % cols), grid.get(i / cols, i % cols));
+            if !self.values.contains(&i64::from(value)) {
+                let (min, max) = (min as u32, max as u32);
+                found.push(Violation::OutOfRange {
+                    cell,
+                    value,
+                    min,
+                    max,
+                });
+            } else if let Some(given) = given.filter(|&g| g != value) {
+                found.push(Violation::Given { cell, value, given });
+            }
+        }
+        // The rules speak of the puzzle's values only.
+        if found
+            .iter()
+            .any(|v| matches!(v, Violation::OutOfRange { .. }))
+        {
+            return found;
+        }
+        found.extend(self.rules.iter().flat_map(|rule| rule.violations(grid)));
+        found
+    }
+}
+
+/// The rules prepared for reductions, narrowed together to a fixed point.
+pub struct Reductions {
+    rules: Vec<Arc<dyn Rule>>,
+}
+
+impl Reductions {
+    /// Lets each rule work out again what it keeps from the candidates.
+    fn prepare(&mut self, domains: &Domains) {
+        for rule in &mut self.rules {
+            if let Some(prepared) = rule.prepared(domains) {
+                *rule = prepared;
+            }
+        }
+    }
+
+    /// Every rule's reductions to a common fixed point; `false` when a cell runs out of
+    /// candidates. With `changed`, only that cell changed since the last fixed point, so each
+    /// rule starts from it. Each rule is handed the cells narrowed since it last ran (a log
+    /// of changes, one read position per rule) until no rule has anything new.
+    pub fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
+        let mut log: Vec<usize> =
+            changed.map_or_else(Vec::new, |(r, c)| vec![r * domains.cols() + c]);
+        let mut read = vec![0; self.rules.len()];
+        let mut everything = changed.is_none();
+        let mut shrunk = Vec::new();
+        loop {
+            let mut quiet = true;
+            for (rule, read) in self.rules.iter().zip(&mut read) {
+                let since = (!everything).then(|| &log[*read..]);
+                if since.is_some_and(|cells| cells.is_empty()) {
+                    continue;
+                }
+                quiet = false;
+                shrunk.clear();
+                if !rule.narrow(domains, since, &mut shrunk) {
+                    return false;
+                }
+                log.extend_from_slice(&shrunk);
+                // The rule is at its own fixed point: its own changes are nothing new to it.
+                *read = log.len();
+            }
+            everything = false;
+            if quiet {
+                return true;
+            }
+        }
+    }
+}
+
+/// What the reductions leave for the split and the model.
+pub struct Reduced {
+    /// Candidate values per cell.
+    pub domains: Domains,
+    /// The same exact reductions, to run again on a part of the search (some cells fixed).
+    pub reductions: Reductions,
+}
+
+impl Reduced {
+    /// Adds every rule's rows to a model built on the reduced candidates, using what the
+    /// rules prepared (cage tables). It may stop early once the deadline has passed: the
+    /// caller then never solves the model.
+    pub fn constrain(&self, model: &mut Model, deadline: Deadline) {
+        for rule in &self.reductions.rules {
+            if deadline.passed() {
+                return;
+            }
+            rule.constrain(model, deadline);
+        }
+    }
+}
