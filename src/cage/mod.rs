@@ -10,7 +10,7 @@ use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 
 pub use arithmetic::Products;
-pub use table::{Table, Tables};
+pub use table::Table;
 
 /// A cage's operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -175,25 +175,6 @@ impl Table {
     }
 }
 
-/// The tables of a puzzle's cages, by cage index, listed once by the reductions and handed
-/// on to the model.
-#[derive(Debug, Clone, Default)]
-pub struct Tables {
-    tables: Vec<Option<Table>>,
-}
-
-impl Tables {
-    /// Tables by cage index; `None` for a cage that was not listed.
-    pub fn new(tables: Vec<Option<Table>>) -> Self {
-        Tables { tables }
-    }
-
-    /// The table of cage `index`, if it was listed.
-    pub fn get(&self, index: usize) -> Option<&Table> {
-        self.tables.get(index)?.as_ref()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
