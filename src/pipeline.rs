@@ -10,8 +10,8 @@ use crate::error::{SolveError, Violation};
 use crate::export::ModelFormulation;
 use crate::grid::Grid;
 use crate::model::Model;
-use crate::puzzle::{OptionalRule, Puzzle};
-use crate::rule::Reduced;
+use crate::puzzle::Puzzle;
+use crate::rule::{OptionalRule, Reduced};
 use crate::split::{Split, Step};
 
 /// How many solver answers that fail the exact check are cut off before giving up.
@@ -445,7 +445,7 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
     let mut culprit = None;
     if let Some((relaxed, rule)) = puzzle.relaxed() {
         if let Some(reduced) = relaxed.reduce(deadline) {
-            let mut solver = Solver::new(relaxed.as_ref(), reduced, Engine::Auto, deadline);
+            let mut solver = Solver::new(&relaxed, reduced, Engine::Auto, deadline);
             if let Search::Found(_) = solver.next()? {
                 culprit = Some(rule);
             }

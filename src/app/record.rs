@@ -6,9 +6,10 @@ use mipsolve::explain::{Audit, Explanation};
 use mipsolve::grid::cell_name;
 use mipsolve::picture::Drawing;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
+use mipsolve::puzzle::HiddenOperators;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::puzzle::{HiddenOperators, OptionalRule};
 use mipsolve::repair::{Edit, Repair};
+use mipsolve::rule::OptionalRule;
 
 use crate::app::cli::Deduce;
 

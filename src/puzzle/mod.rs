@@ -23,7 +23,7 @@ use crate::error::{ParseError, Violation};
 use crate::grid::Grid;
 use crate::model::{Model, Var};
 use crate::picture::Drawing;
-use crate::rule::{Reduced, RuleSet};
+use crate::rule::{OptionalRule, Reduced, RuleSet};
 
 /// One puzzle instance: how to reduce, model, check and print it.
 pub trait Puzzle: Send + Sync {
@@ -107,10 +107,35 @@ pub trait Puzzle: Send + Sync {
     fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         None
     }
-    /// The same puzzle without a rule the user can switch off, to tell whether that rule
-    /// alone stands in the way of a solution.
-    fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
-        None
+    /// The puzzle's rules without the first one the user can switch off
+    /// ([`crate::rule::Rule::optional`]), to tell whether that rule alone stands in the way
+    /// of a solution.
+    fn relaxed(&self) -> Option<(RuleSet, OptionalRule)> {
+        let mut rules = self.rules();
+        let at = rules
+            .rules
+            .iter()
+            .position(|rule| rule.optional().is_some())?;
+        let optional = rules.rules.remove(at).optional()?;
+        Some((rules, optional))
+    }
+}
+
+/// Rules alone are a puzzle: its grids printed as spaced values.
+impl Puzzle for RuleSet {
+    fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn rules(&self) -> RuleSet {
+        self.clone()
+    }
+
+    fn render(&self, grid: &Grid) -> String {
+        let row = |r| (0..grid.cols()).map(move |c| grid.get(r, c).to_string());
+        (0..grid.rows())
+            .map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n")
+            .collect()
     }
 }
 
@@ -121,15 +146,6 @@ pub struct HiddenOperators {
     pub cage: usize,
     /// The operators among `+ - * /` its values meet the target with.
     pub operators: Vec<&'static str>,
-}
-
-/// A rule the user can switch off, named for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionalRule {
-    /// What the rule is, e.g. `distinct lines`.
-    pub name: &'static str,
-    /// The option that drops it, e.g. `--allow-duplicate-lines`.
-    pub option: &'static str,
 }
 
 /// A puzzle read from a file, or the error that stopped it, with the 1-based line it starts

@@ -12,19 +12,16 @@ use crate::grid::Cell;
 /// Grids with more open candidates than this skip probing: its cost grows faster than its gain.
 const PROBE_LIMIT: usize = 8192;
 
-/// Probing (as a MIP presolve's probing does): each candidate of an undecided cell is tried
-/// with `propagate`; a candidate whose trial fails is removed, and so is any candidate, in any
-/// cell, that no surviving trial of that cell keeps. Repeated to a fixed point, or until the
-/// deadline passes (stopping early loses reductions, never solutions). Returns `false` when
-/// the puzzle has no solution.
+/// Probing (as a MIP presolve's probing does) on `domains` at `propagate`'s fixed point:
+/// each candidate of an undecided cell is tried with `propagate`; a candidate whose trial
+/// fails is removed, and so is any candidate, in any cell, that no surviving trial of that
+/// cell keeps. Repeated to a fixed point, or until the deadline passes (stopping early loses
+/// reductions, never solutions). Returns `false` when the puzzle has no solution.
 pub fn probe(
     domains: &mut Domains,
     deadline: Deadline,
     propagate: impl Fn(&mut Domains, Option<Cell>) -> bool,
 ) -> bool {
-    if !propagate(domains, None) {
-        return false;
-    }
     let (rows, cols) = (domains.rows(), domains.cols());
     if domains.open_candidates() > PROBE_LIMIT {
         return true;

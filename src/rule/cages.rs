@@ -119,37 +119,32 @@ impl Rule for Cages {
         let Some(listed) = &self.listed else {
             return true;
         };
-        let mut queued = vec![changed.is_none(); self.cages.len()];
-        let mut queue: Vec<usize> = match changed {
-            None => (0..self.cages.len()).rev().collect(),
-            Some(cells) => {
-                let mut queue = Vec::new();
-                for &cell in cells {
-                    for &t in listed.cages_at(cell) {
-                        if !std::mem::replace(&mut queued[t], true) {
-                            queue.push(t);
-                        }
-                    }
-                }
-                queue
+        let mut dirty = vec![changed.is_none(); self.cages.len()];
+        for &cell in changed.into_iter().flatten() {
+            for &t in listed.cages_at(cell) {
+                dirty[t] = true;
             }
-        };
+        }
+        // Sweeps in cage order until no table is dirty: the order decides which cage fails
+        // first, and so (through the cells a failure empties) what the split decides first.
         let mut scratch = Vec::new();
-        while let Some(t) = queue.pop() {
-            queued[t] = false;
-            let Some(table) = &listed.tables[t] else {
-                continue;
-            };
-            let from = shrunk.len();
-            table.restrict(domains, &mut scratch, shrunk);
-            for &cell in &shrunk[from..] {
-                if domains.at(cell) == 0 {
-                    return false;
+        while dirty.contains(&true) {
+            for t in 0..self.cages.len() {
+                if !std::mem::take(&mut dirty[t]) {
+                    continue;
                 }
-                // The table itself is at its fixed point; the others of its cells are not.
-                for &other in listed.cages_at(cell).iter().filter(|&&o| o != t) {
-                    if !std::mem::replace(&mut queued[other], true) {
-                        queue.push(other);
+                let Some(table) = &listed.tables[t] else {
+                    continue;
+                };
+                let from = shrunk.len();
+                table.restrict(domains, &mut scratch, shrunk);
+                for &cell in &shrunk[from..] {
+                    if domains.at(cell) == 0 {
+                        return false;
+                    }
+                    // The table itself is at its fixed point; the others of its cells are not.
+                    for &other in listed.cages_at(cell).iter().filter(|&&o| o != t) {
+                        dirty[other] = true;
                     }
                 }
             }
@@ -158,23 +153,30 @@ impl Rule for Cages {
     }
 
     /// Lists each cage once its assignments fit the budget, and filters listed tables to the
-    /// candidates (cages too big to list stay out of the reductions; the model has them).
+    /// candidates (cages too big to list stay out of the reductions; the model has them);
+    /// `None` when no table changes.
     fn prepared(&self, domains: &Domains) -> Option<Arc<dyn Rule>> {
         let listed = match &self.listed {
-            Some(listed) => Listed {
-                groups: listed.groups.clone(),
-                tables: (listed
-                    .tables
-                    .iter()
-                    .zip(self.cages.iter())
-                    .zip(&listed.groups))
-                .map(|((table, cage), group)| match table {
-                    Some(table) => Some(table.filtered(domains)),
-                    None => Table::new(cage, group, domains),
-                })
-                .collect(),
-                cages_of: listed.cages_of.clone(),
-            },
+            Some(listed) => {
+                let tables: Vec<Option<Table>> = (listed.tables.iter())
+                    .zip(self.cages.iter().zip(&listed.groups))
+                    .map(|(table, (cage, group))| match table {
+                        Some(table) => Some(table.filtered(domains)),
+                        None => Table::new(cage, group, domains),
+                    })
+                    .collect();
+                let same = |(old, new): (&Option<Table>, &Option<Table>)| {
+                    old.as_ref().map(Table::len) == new.as_ref().map(Table::len)
+                };
+                if listed.tables.iter().zip(&tables).all(same) {
+                    return None;
+                }
+                Listed {
+                    groups: listed.groups.clone(),
+                    tables,
+                    cages_of: listed.cages_of.clone(),
+                }
+            }
             None => {
                 let groups: Vec<Vec<u64>> = (self.cages.iter())
                     .map(|cage| shared_areas(&cage.cells, &self.areas))

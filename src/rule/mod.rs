@@ -67,6 +67,22 @@ pub trait Rule: fmt::Debug + Send + Sync {
     /// Adds the rule's marks to a picture of the puzzle; rules the kind draws itself (areas,
     /// cages) add nothing here.
     fn draw(&self, _drawing: &mut Drawing) {}
+    /// The option that switches the rule off, where the user may: a puzzle with no solution
+    /// is then solved without it, to say whether the rule alone stands in the way. What
+    /// `--explain`, `--audit` and `--repair` may drop or change are the clues (givens,
+    /// cages; `Puzzle::clues`), never a rule.
+    fn optional(&self) -> Option<OptionalRule> {
+        None
+    }
+}
+
+/// A rule the user can switch off, named for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionalRule {
+    /// What the rule is, e.g. `distinct lines`.
+    pub name: &'static str,
+    /// The option that drops it, e.g. `--allow-duplicate-lines`.
+    pub option: &'static str,
 }
 
 /// Keeps only `keep` in the cell at row-major index `cell`, noting it in `shrunk` when it

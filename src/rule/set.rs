@@ -51,15 +51,16 @@ impl RuleSet {
         if !reductions.narrow(&mut domains, None) {
             return None;
         }
-        // Filtering prepared state (cage tables) after the first fixed point keeps each of
-        // probing's many passes cheap.
-        reductions.prepare(&domains);
+        // What a rule prepares anew (cage tables filtered, or listed once small enough) may
+        // narrow further: probing and the split start from a fixed point. Filtering after
+        // the first fixed point keeps each of probing's many passes cheap.
+        if reductions.prepare(&domains) && !reductions.narrow(&mut domains, None) {
+            return None;
+        }
         if !reduce::probe(&mut domains, deadline, |d, cell| reductions.narrow(d, cell)) {
             return None;
         }
-        reductions.prepare(&domains);
-        // What was prepared only now may narrow further; the split starts from a fixed point.
-        if !reductions.narrow(&mut domains, None) {
+        if reductions.prepare(&domains) && !reductions.narrow(&mut domains, None) {
             return None;
         }
         Some(Reduced {
@@ -126,13 +127,17 @@ pub struct Reductions {
 }
 
 impl Reductions {
-    /// Lets each rule work out again what it keeps from the candidates.
-    fn prepare(&mut self, domains: &Domains) {
+    /// Lets each rule work out again what it keeps from the candidates; `true` when one
+    /// did.
+    fn prepare(&mut self, domains: &Domains) -> bool {
+        let mut any = false;
         for rule in &mut self.rules {
             if let Some(prepared) = rule.prepared(domains) {
                 *rule = prepared;
+                any = true;
             }
         }
+        any
     }
 
     /// Every rule's reductions to a common fixed point; `false` when a cell runs out of

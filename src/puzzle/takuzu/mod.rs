@@ -11,7 +11,7 @@ pub use parse::parse_takuzus;
 
 use std::sync::Arc;
 
-use super::{boxed, gameid, Kind, OptionSpec, OptionValue, OptionalRule, Options, Parsed, Puzzle};
+use super::{boxed, gameid, Kind, OptionSpec, OptionValue, Options, Parsed, Puzzle};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::{self, Deductions};
@@ -212,18 +212,6 @@ impl Puzzle for Takuzu {
         let distinct = !self.allow_duplicate_lines;
         let givens = &self.givens;
         deduce::takuzu::follow(&self.lines, self.cols, givens, distinct, solution, deadline)
-    }
-
-    fn relaxed(&self) -> Option<(Box<dyn Puzzle>, OptionalRule)> {
-        let rule = OptionalRule {
-            name: "distinct lines",
-            option: "--allow-duplicate-lines",
-        };
-        (!self.allow_duplicate_lines).then(|| {
-            let mut relaxed = self.clone();
-            relaxed.allow_duplicate_lines = true;
-            (Box::new(relaxed) as Box<dyn Puzzle>, rule)
-        })
     }
 
     fn render_puzzle(&self) -> Option<String> {
