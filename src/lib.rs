@@ -1,10 +1,10 @@
 //! mipsolve: logic puzzles (Sudoku, KenKen, Takuzu) solved as mixed integer programs.
 //!
 //! Data flows one way: text is parsed into a [`puzzle::Puzzle`], which is its shape, givens
-//! and a list of [`rule`]s (areas, cages, Takuzu's lines, variant rules); the rules
-//! [`reduce`] its candidates and write their rows into the shared cell [`model`], a solver
-//! ([`backend`]) solves it, and every grid is verified in exact integers, rule by rule,
-//! before [`pipeline::run`] returns it. The library never prints; the `mipsolve` binary is
+//! and a list of [`rule`]s (areas, cages, Takuzu's lines, variant rules); the rules narrow
+//! its candidates ([`rule::RuleSet`], with [`reduce`]'s probing) and write their rows into
+//! the shared cell [`model`], a solver ([`backend`]) solves it, and every grid is verified
+//! in exact integers, rule by rule, before [`pipeline::run`] returns it. The library never prints; the `mipsolve` binary is
 //! the application around it.
 //!
 //! ```

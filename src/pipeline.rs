@@ -443,7 +443,7 @@ impl<'a> Solver<'a> {
 /// No solution; with the puzzle's optional rule dropped, is there one?
 fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveError> {
     let mut culprit = None;
-    if let Some((relaxed, rule)) = puzzle.relaxed() {
+    if let Some((relaxed, rule)) = crate::puzzle::relaxed(puzzle) {
         if let Some(reduced) = relaxed.reduce(deadline) {
             let mut solver = Solver::new(&relaxed, reduced, Engine::Auto, deadline);
             if let Search::Found(_) = solver.next()? {

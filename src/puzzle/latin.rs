@@ -8,11 +8,10 @@ use crate::cage::{Cage, Op};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::{self, Deductions, Ladder, LatinRules};
-use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
-use crate::model::{Model, Var};
+
 use crate::picture::Drawing;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{solution, HiddenOperators, Puzzle};
@@ -197,21 +196,6 @@ impl Puzzle for Latin {
             givens: &self.givens,
         };
         deduce::follow(&puzzle, ladder, solution, deadline)
-    }
-
-    fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
-        if self.cages.is_empty() {
-            return None;
-        }
-        let n = self.size;
-        let mut model = Model::new(Domains::full(n, n, (1..=n as i64).collect()));
-        Areas::new(self.areas.clone(), n).constrain(&mut model, Deadline::none());
-        for rule in &self.rules {
-            rule.constrain(&mut model, Deadline::none());
-        }
-        let cages = Cages::new(self.cages.clone(), self.areas.clone(), self.formulation);
-        let kept = cages.constrain_optional(&mut model);
-        Some((model, kept))
     }
 
     fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {

@@ -19,6 +19,7 @@ pub use registry::{
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::deduce::Deductions;
+use crate::domains::Domains;
 use crate::error::{ParseError, Violation};
 use crate::grid::Grid;
 use crate::model::{Model, Var};
@@ -44,11 +45,24 @@ pub trait Puzzle: Send + Sync {
     fn documents_model(&self) -> Model {
         self.rules().documents_model()
     }
-    /// The puzzle's rules without its givens on every `x[r,c,k]`, each cage's rows holding
-    /// only while its binary (by cage index) is 1: what a repair may change. `None` for a
-    /// kind without cages.
+    /// The puzzle's rules without its givens on every `x[r,c,k]`, the rows of each clue a
+    /// repair may change (a cage's) holding only while its binary (in the result, in rule
+    /// order) is 1; `None` for a puzzle without such clues.
     fn model_with_optional_cages(&self) -> Option<(Model, Vec<Var>)> {
-        None
+        let set = self.rules();
+        let (changeable, fixed): (Vec<_>, Vec<_>) =
+            set.rules.iter().partition(|rule| rule.repairable());
+        if changeable.is_empty() {
+            return None;
+        }
+        let mut model = Model::new(Domains::full(set.rows, set.cols, set.values.clone()));
+        for rule in fixed {
+            rule.constrain(&mut model, Deadline::none());
+        }
+        let kept = (changeable.iter())
+            .flat_map(|rule| rule.constrain_kept(&mut model))
+            .collect();
+        Some((model, kept))
     }
     /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
     /// only `solution`, by `deadline`; `None` for a kind the steps do not follow or when the
@@ -107,35 +121,38 @@ pub trait Puzzle: Send + Sync {
     fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
         None
     }
-    /// The puzzle's rules without the first one the user can switch off
-    /// ([`crate::rule::Rule::optional`]), to tell whether that rule alone stands in the way
-    /// of a solution.
-    fn relaxed(&self) -> Option<(RuleSet, OptionalRule)> {
-        let mut rules = self.rules();
-        let at = rules
-            .rules
-            .iter()
-            .position(|rule| rule.optional().is_some())?;
-        let optional = rules.rules.remove(at).optional()?;
-        Some((rules, optional))
-    }
 }
 
-/// Rules alone are a puzzle: its grids printed as spaced values.
-impl Puzzle for RuleSet {
+/// A puzzle with one of its rules left out: solved and checked by the rest, printed as the
+/// puzzle is.
+pub struct Relaxed<'a> {
+    puzzle: &'a dyn Puzzle,
+    rules: RuleSet,
+}
+
+/// The puzzle without the first rule the user can switch off ([`crate::rule::Rule::optional`]),
+/// to tell whether that rule alone stands in the way of a solution; `None` when it has none.
+pub fn relaxed(puzzle: &dyn Puzzle) -> Option<(Relaxed<'_>, OptionalRule)> {
+    let mut rules = puzzle.rules();
+    let at = rules
+        .rules
+        .iter()
+        .position(|rule| rule.optional().is_some())?;
+    let optional = rules.rules.remove(at).optional()?;
+    Some((Relaxed { puzzle, rules }, optional))
+}
+
+impl Puzzle for Relaxed<'_> {
     fn shape(&self) -> (usize, usize) {
-        (self.rows, self.cols)
+        self.puzzle.shape()
     }
 
     fn rules(&self) -> RuleSet {
-        self.clone()
+        self.rules.clone()
     }
 
     fn render(&self, grid: &Grid) -> String {
-        let row = |r| (0..grid.cols()).map(move |c| grid.get(r, c).to_string());
-        (0..grid.rows())
-            .map(|r| row(r).collect::<Vec<_>>().join(" ") + "\n")
-            .collect()
+        self.puzzle.render(grid)
     }
 }
 

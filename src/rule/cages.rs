@@ -69,25 +69,6 @@ impl Cages {
             listed: None,
         }
     }
-
-    /// Each cage's rows holding only while its binary (in the result, by cage index) is 1,
-    /// and the cage's op meeting its target some way: what a repair may change.
-    pub fn constrain_optional(&self, model: &mut Model) -> Vec<Var> {
-        let domains = model.domains().clone();
-        (self.cages.iter().enumerate())
-            .map(|(i, cage)| {
-                let kept = model.binary(format!("kept_cage{}", i + 1));
-                let groups = shared_areas(&cage.cells, &self.areas);
-                let table = Table::new(cage, &groups, &domains);
-                match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
-                    Some(table) => table.constrain_kept(i, model, kept),
-                    None => cage.constrain_kept(i, model, kept),
-                }
-                cage.constrain_some_target(i, model);
-                kept
-            })
-            .collect()
-    }
 }
 
 impl Listed {
@@ -218,6 +199,29 @@ impl Rule for Cages {
                 None => cage.constrain_arithmetic(i, model, self.formulation.products),
             }
         }
+    }
+
+    fn repairable(&self) -> bool {
+        true
+    }
+
+    /// Each cage's rows holding only while its binary (in the result, by cage index) is 1,
+    /// and the cage's op meeting some target: what a repair may change.
+    fn constrain_kept(&self, model: &mut Model) -> Vec<Var> {
+        let domains = model.domains().clone();
+        (self.cages.iter().enumerate())
+            .map(|(i, cage)| {
+                let kept = model.binary(format!("kept_cage{}", i + 1));
+                let groups = shared_areas(&cage.cells, &self.areas);
+                let table = Table::new(cage, &groups, &domains);
+                match table.filter(|t| t.len() <= MAX_TABLE_ASSIGNMENTS) {
+                    Some(table) => table.constrain_kept(i, model, kept),
+                    None => cage.constrain_kept(i, model, kept),
+                }
+                cage.constrain_some_target(i, model);
+                kept
+            })
+            .collect()
     }
 
     /// The documents' rows: sums as sums, products and quotients through logarithms.

@@ -2,8 +2,8 @@
 //! rules ([`RuleSet`]); every rule checks a complete grid exactly, narrows candidates and
 //! writes its rows (linear in `x[r,c,k]`) into the model, and reduce, split, constrain and
 //! verify are written once over the list. The areas and cages of Latin grids live here; a
-//! kind's own rules (Takuzu's lines) live with the kind. Adding a rule is a file plus the
-//! line of the reader that builds it (see the README's "Adding a rule").
+//! kind's own rules (Takuzu's lines) live with the kind. Adding a rule is a file, its lines
+//! here and the line of the reader that builds it (see the README's "Adding a rule").
 
 mod areas;
 mod cages;
@@ -24,7 +24,7 @@ use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::Grid;
-use crate::model::Model;
+use crate::model::{Model, Var};
 use crate::picture::Drawing;
 use serde_json::{Map, Value};
 
@@ -49,7 +49,8 @@ pub trait Rule: fmt::Debug + Send + Sync {
     ) -> bool;
     /// The rule made ready for reductions on `domains`, when it keeps something worked out
     /// from them (an area's overlaps, a cage's table of assignments): called on every rule
-    /// before the reductions and again after each fixed point. `None`: nothing to redo.
+    /// before the reductions, after their first fixed point and after probing; only a
+    /// prepared rule narrows. `None`: nothing new.
     fn prepared(&self, _domains: &Domains) -> Option<Arc<dyn Rule>> {
         None
     }
@@ -68,11 +69,22 @@ pub trait Rule: fmt::Debug + Send + Sync {
     /// cages) add nothing here.
     fn draw(&self, _drawing: &mut Drawing) {}
     /// The option that switches the rule off, where the user may: a puzzle with no solution
-    /// is then solved without it, to say whether the rule alone stands in the way. What
-    /// `--explain`, `--audit` and `--repair` may drop or change are the clues (givens,
-    /// cages; `Puzzle::clues`), never a rule.
+    /// is then solved without it, to say whether the rule alone stands in the way.
     fn optional(&self) -> Option<OptionalRule> {
         None
+    }
+    /// Whether the rule holds clues that `--repair` may change (a cage's target): its rows in
+    /// a repair's model then come from [`Rule::constrain_kept`]. `--explain` and `--audit`
+    /// drop and keep the same clues (with the givens; `Puzzle::clues`); any other rule holds
+    /// in every explanation and repair.
+    fn repairable(&self) -> bool {
+        false
+    }
+    /// A repairable rule's rows on a model of every `x[r,c,k]`, each clue's holding only
+    /// while the binary returned for it is 1 (and its op meeting some target).
+    fn constrain_kept(&self, model: &mut Model) -> Vec<Var> {
+        self.constrain(model, Deadline::none());
+        Vec::new()
     }
 }
 

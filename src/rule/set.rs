@@ -28,12 +28,14 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// The candidates before any reduction: a given cell holds its value only.
+    /// The candidates before any reduction: a given cell holds its value only (none, for a
+    /// value the puzzle does not have).
     fn candidates(&self) -> Domains {
         let mut domains = Domains::full(self.rows, self.cols, self.values.clone());
         for (cell, given) in self.givens.iter().enumerate() {
-            if let Some(k) = given.and_then(|v| domains.index_of(i64::from(v))) {
-                domains.restrict_at(cell, 1 << k);
+            if let Some(v) = given {
+                let k = domains.index_of(i64::from(*v));
+                domains.restrict_at(cell, k.map_or(0, |k| 1 << k));
             }
         }
         domains
@@ -44,6 +46,9 @@ impl RuleSet {
     /// solution. Past the deadline they stop early, which loses reductions, never solutions.
     pub fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
         let mut domains = self.candidates();
+        if domains.has_empty_cell() {
+            return None;
+        }
         let mut reductions = Reductions {
             rules: self.rules.clone(),
         };
@@ -95,8 +100,9 @@ impl RuleSet {
         }
         let (min, max) = (self.values[0], self.values[self.values.len() - 1]);
         let mut found = Vec::new();
-        for (i, given) in self.givens.iter().enumerate() {
+        for i in 0..rows * cols {
             let (cell, value) = ((i / cols, i % cols), grid.get(i / cols, i % cols));
+            let given = self.givens.get(i).copied().flatten();
             if !self.values.contains(&i64::from(value)) {
                 let (min, max) = (min as u32, max as u32);
                 found.push(Violation::OutOfRange {

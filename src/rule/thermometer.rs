@@ -52,12 +52,14 @@ impl Rule for Thermometers {
     fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let index = |&(r, c): &Cell| r * cols + c;
-        for cells in &self.0 {
-            let cells: Vec<usize> = cells.iter().map(index).collect();
-            // Bounds along a chain: a pass up from the bulb and one down from the tip, until
-            // neither removes anything.
-            loop {
-                let before = shrunk.len();
+        let chains: Vec<Vec<usize>> = (self.0.iter())
+            .map(|cells| cells.iter().map(index).collect())
+            .collect();
+        // Bounds along each chain: a pass up from the bulb and one down from the tip, over
+        // every thermometer until none removes anything (thermometers may share cells).
+        loop {
+            let before = shrunk.len();
+            for cells in &chains {
                 for i in 1..cells.len() {
                     let keep = above_lowest(domains.at(cells[i - 1]));
                     if !restrict(domains, cells[i], keep, shrunk) {
@@ -70,9 +72,9 @@ impl Rule for Thermometers {
                         return false;
                     }
                 }
-                if shrunk.len() == before {
-                    break;
-                }
+            }
+            if shrunk.len() == before {
+                break;
             }
         }
         true

@@ -31,6 +31,18 @@ fn a_decided_cell_pushes_both_ways() {
 }
 
 #[test]
+fn thermometers_sharing_a_cell_narrow_each_other_to_a_common_fixed_point() {
+    // A = r1c1 -> r1c2 and B = r1c2 -> r1c3: B lowers r1c2's top, which A passes on to r1c1.
+    let chains = Thermometers(vec![vec![(0, 0), (0, 1)], vec![(0, 1), (0, 2)]]);
+    let mut d = row(&[0b1111, 0b1111, 0b1111]);
+    assert!(chains.narrow(&mut d, None, &mut Vec::new()));
+    assert_eq!(
+        (d.get(0, 0), d.get(0, 1), d.get(0, 2)),
+        (0b0011, 0b0110, 0b1100)
+    );
+}
+
+#[test]
 fn a_thermometer_longer_than_the_values_has_no_solution() {
     let mut d = row(&[0b1111; 5]);
     assert!(!thermometer(5).narrow(&mut d, None, &mut Vec::new()));
