@@ -151,14 +151,27 @@ impl Reductions {
     /// rule starts from it. Each rule is handed the cells narrowed since it last ran (a log
     /// of changes, one read position per rule) until no rule has anything new.
     pub fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
-        let mut log: Vec<usize> =
-            changed.map_or_else(Vec::new, |(r, c)| vec![r * domains.cols() + c]);
-        let mut read = vec![0; self.rules.len()];
+        // Sized for a change per cell, which is seldom passed: no regrowing in the split's
+        // and probing's many calls.
+        let cells = domains.rows() * domains.cols();
+        let mut log = Vec::with_capacity(cells);
+        log.extend(changed.map(|(r, c)| r * domains.cols() + c));
+        let mut shrunk = Vec::with_capacity(cells);
+        let (mut few, mut many);
+        let read: &mut [usize] = match self.rules.len() {
+            n if n <= FEW_RULES => {
+                few = [0; FEW_RULES];
+                &mut few[..n]
+            }
+            n => {
+                many = vec![0; n];
+                &mut many
+            }
+        };
         let mut everything = changed.is_none();
-        let mut shrunk = Vec::new();
         loop {
             let mut quiet = true;
-            for (rule, read) in self.rules.iter().zip(&mut read) {
+            for (rule, read) in self.rules.iter().zip(read.iter_mut()) {
                 let since = (!everything).then(|| &log[*read..]);
                 if since.is_some_and(|cells| cells.is_empty()) {
                     continue;
@@ -179,6 +192,9 @@ impl Reductions {
         }
     }
 }
+
+/// Rule lists up to this long keep their read positions on the stack.
+const FEW_RULES: usize = 8;
 
 /// What the reductions leave for the split and the model.
 pub struct Reduced {
