@@ -11,7 +11,23 @@ use mipsolve::puzzle::Puzzle;
 use mipsolve::repair::{Edit, Repair};
 use mipsolve::rule::OptionalRule;
 
-use crate::app::cli::Deduce;
+/// `--grade`, `--steps`, `--hint`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Deduce {
+    /// The difficulty on Tatham's ladder, the score and the guesses.
+    pub grade: bool,
+    /// Every step.
+    pub steps: bool,
+    /// The first step only, without the solution.
+    pub hint: bool,
+}
+
+impl Deduce {
+    /// Whether any is asked for.
+    pub fn any(self) -> bool {
+        self.grade || self.steps || self.hint
+    }
+}
 
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {

@@ -14,6 +14,7 @@ use crate::puzzle::latin::Latin;
 use crate::puzzle::sudoku::variant::{default_style, Layout, OtherRules, Spec};
 use crate::puzzle::takuzu::Takuzu;
 use crate::puzzle::Puzzle;
+use crate::puzzle::{kenken, sudoku};
 
 /// The kind and shape of the puzzles asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,21 +189,17 @@ impl Frame {
                     },
                     style: default_style(*size),
                 };
-                Box::new(spec.build()?)
+                Box::new(spec.build()?.with_game_id(sudoku::solo_game_id))
             }
             Design::KenKen { size, .. } if self.cages.is_empty() => {
-                Box::new(latin_square(*size, grid())?)
+                Box::new(latin_square(*size, grid())?.with_game_id(sudoku::solo_game_id))
             }
             Design::KenKen { size, .. } => {
                 let n = *size;
                 let lines = [rows(n, n), columns(n, n)].concat();
                 let blank = Grid::filled(n, n, 0);
-                Box::new(Latin::new(
-                    lines,
-                    self.cages.clone(),
-                    blank,
-                    default_style(n),
-                ))
+                let frame = Latin::new(lines, self.cages.clone(), blank, default_style(n));
+                Box::new(frame.with_game_id(kenken::keen_game_id))
             }
             Design::Takuzu {
                 rows,

@@ -14,7 +14,7 @@ use crate::grid::{Cell, Grid};
 
 use crate::picture::Drawing;
 use crate::puzzle::symbols::Alphabet;
-use crate::puzzle::{solution, HiddenOperators, Puzzle};
+use crate::puzzle::{solution, Entry, HiddenOperators, Parsed, Puzzle};
 use crate::rule::{repeated, Areas, CageFormulation, Cages, Rule, RuleSet};
 
 #[path = "latin_drawing.rs"]
@@ -45,7 +45,22 @@ pub struct Latin {
     rules: Vec<Arc<dyn Rule>>,
     /// The variant's rules, for kinds that have variants.
     variant: Option<Vec<&'static str>>,
+    /// The writer of the game ID of Simon Tatham's game for the kind, set by the kind.
+    game_id: Option<GameIdWriter>,
 }
+
+/// Boxes each parsed puzzle behind the interface, written as a game ID by `writer`.
+pub fn boxed_with_game_id(entries: Vec<Entry<Latin>>, writer: GameIdWriter) -> Vec<Parsed> {
+    let with_writer = |e: Entry<Latin>| Entry {
+        line: e.line,
+        puzzle: e.puzzle.map(|p| p.with_game_id(writer)),
+    };
+    super::boxed(entries.into_iter().map(with_writer).collect())
+}
+
+/// Writes a puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen), `None`
+/// where that game has no such puzzle; each kind's writer lives beside its reader.
+pub type GameIdWriter = fn(&Latin) -> Option<String>;
 
 impl Latin {
     /// A puzzle of side `givens.rows()` with values 1..=side; `givens` holds 0 for a blank.
@@ -64,7 +79,14 @@ impl Latin {
             style,
             rules: Vec::new(),
             variant: None,
+            game_id: None,
         }
+    }
+
+    /// The same puzzle, written as a game ID by `writer`.
+    pub fn with_game_id(mut self, writer: GameIdWriter) -> Self {
+        self.game_id = Some(writer);
+        self
     }
 
     /// The same puzzle with `rules` besides its areas and cages.
@@ -231,10 +253,7 @@ impl Puzzle for Latin {
     }
 
     fn game_id(&self) -> Option<String> {
-        match self.variant {
-            Some(_) => super::sudoku::solo_game_id(self),
-            None => super::kenken::keen_game_id(self),
-        }
+        self.game_id.and_then(|write| write(self))
     }
 
     fn render(&self, grid: &Grid) -> String {

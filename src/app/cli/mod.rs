@@ -23,6 +23,7 @@ use mipsolve::pipeline::{Engine, Question, SolveOptions};
 use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use super::output::Format;
+use super::record::Deduce;
 
 /// What the command line asks for.
 pub enum Action {
@@ -77,24 +78,6 @@ impl Config {
         self.solve.question = Question::Unique;
         self.format = Format::Notes;
         self
-    }
-}
-
-/// `--grade`, `--steps`, `--hint`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Deduce {
-    /// The difficulty on Tatham's ladder, the score and the guesses.
-    pub grade: bool,
-    /// Every step.
-    pub steps: bool,
-    /// The first step only, without the solution.
-    pub hint: bool,
-}
-
-impl Deduce {
-    /// Whether any is asked for.
-    pub fn any(self) -> bool {
-        self.grade || self.steps || self.hint
     }
 }
 

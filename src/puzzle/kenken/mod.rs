@@ -7,8 +7,8 @@ mod parse;
 pub(crate) use keen::game_id as keen_game_id;
 pub use parse::parse_kenkens;
 
-use super::latin::Latin;
-use super::{boxed, gameid, Kind, OptionSpec, OptionValue, Options, Parsed};
+use super::latin::boxed_with_game_id;
+use super::{gameid, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::cage::Products;
 use crate::error::{ParseError, Problem};
 use crate::rule::CageFormulation;
@@ -80,7 +80,10 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         products: options.products.unwrap_or(Products::Exact),
     };
     if gameid::has_game(text, gameid::Game::Keen) {
-        return Ok(boxed::<Latin>(keen::parse_ids(text, formulation)));
+        return Ok(boxed_with_game_id(
+            keen::parse_ids(text, formulation),
+            keen::game_id,
+        ));
     }
     let content = text.trim_start_matches('\u{feff}').trim_start();
     if !content.is_empty() && !content.starts_with(['{', '[']) && gameid::first_game(text).is_none()
@@ -90,5 +93,8 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             expected: "expected JSON cages or Keen game IDs",
         }));
     }
-    Ok(boxed::<Latin>(parse_kenkens(text, formulation)?))
+    Ok(boxed_with_game_id(
+        parse_kenkens(text, formulation)?,
+        keen::game_id,
+    ))
 }

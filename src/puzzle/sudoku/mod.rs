@@ -9,9 +9,9 @@ pub mod variant;
 pub use parse::{box_for, parse_sudokus, Reading};
 pub(crate) use solo::game_id as solo_game_id;
 
-use super::latin::Latin;
+use super::latin::{boxed_with_game_id, Latin};
 use super::symbols::Alphabet;
-use super::{boxed, gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
+use super::{gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
 use crate::error::{ParseError, Problem};
 
 /// Largest supported side.
@@ -105,12 +105,20 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         .trim_start()
         .starts_with(['{', '['])
     {
-        return Ok(boxed::<Latin>(variant::parse_json(text, alphabet)?));
+        return Ok(boxed_with_game_id(
+            variant::parse_json(text, alphabet)?,
+            solo::game_id,
+        ));
     }
     // `--line` and `--grid` choose a reading of plain text: no header form then.
     let headed = bars::headed(text).filter(|_| reading.grid.is_none());
     let text = match &headed {
-        Some(bars::Headed::Bars) => return Ok(boxed::<Latin>(bars::parse_bar_form(text)?)),
+        Some(bars::Headed::Bars) => {
+            return Ok(boxed_with_game_id(
+                bars::parse_bar_form(text)?,
+                solo::game_id,
+            ))
+        }
         Some(bars::Headed::Grid { text: grid, .. }) => match super::other_kind(&KIND, grid) {
             // Under its header the grid is another kind's (a Takuzu's 0s and 1s).
             Some(other) => {
@@ -122,7 +130,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         None => text,
     };
     if gameid::has_game(text, gameid::Game::Solo) {
-        return Ok(boxed::<Latin>(solo::parse_ids(text)));
+        return Ok(boxed_with_game_id(solo::parse_ids(text), solo::game_id));
     }
     let classic = parse_sudokus(text, &reading)?;
     if let Some(bars::Headed::Grid { size, line, .. }) = headed {
@@ -143,7 +151,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             puzzle: e.puzzle.map(|p| p.with_variant(Vec::new())),
         })
         .collect();
-    Ok(boxed::<Latin>(named))
+    Ok(boxed_with_game_id(named, solo::game_id))
 }
 
 /// `RxC`, e.g. `2x3`, with both sides at least 1 (`--box`, and `box` in JSON).
