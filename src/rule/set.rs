@@ -244,3 +244,48 @@ impl Reduced {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{columns, rows};
+    use crate::rule::Areas;
+
+    /// A 2x2 Latin square of 1 and 2 with `givens`.
+    fn square(givens: Vec<Option<u32>>) -> RuleSet {
+        let lines = [rows(2, 2), columns(2, 2)].concat();
+        RuleSet {
+            rows: 2,
+            cols: 2,
+            values: vec![1, 2],
+            givens,
+            rules: vec![Arc::new(Areas::new(lines.into(), 2))],
+        }
+    }
+
+    #[test]
+    fn every_cell_is_checked_whatever_the_givens_list_holds() {
+        let grid = Grid::from_rows(vec![vec![1, 2], vec![2, 3]]).unwrap();
+        let found = square(Vec::new()).violations(&grid);
+        assert!(
+            matches!(
+                found[..],
+                [Violation::OutOfRange {
+                    cell: (1, 1),
+                    value: 3,
+                    ..
+                }]
+            ),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_given_the_puzzle_has_no_value_for_leaves_no_solution() {
+        let givens = vec![Some(7), None, None, None];
+        assert!(square(givens).reduce(Deadline::none()).is_none());
+        assert!(square(vec![Some(2), None, None, None])
+            .reduce(Deadline::none())
+            .is_some());
+    }
+}

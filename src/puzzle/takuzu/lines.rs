@@ -206,6 +206,18 @@ mod tests {
     use crate::puzzle::Puzzle;
 
     #[test]
+    fn the_relaxed_puzzle_without_distinct_lines_prints_as_the_takuzu() {
+        let takuzu = Takuzu::new(6, 6, vec![None; 36], false);
+        let (relaxed, rule) = crate::puzzle::relaxed(&takuzu).unwrap();
+        assert_eq!(rule.option, "--allow-duplicate-lines");
+        let names: Vec<_> = relaxed.rules().rules.iter().map(|r| r.name()).collect();
+        assert_eq!(names, ["lines"]);
+        let grid = crate::grid::Grid::from_rows(vec![vec![0, 1, 1, 0, 1, 0]; 6]).unwrap();
+        assert_eq!(relaxed.render(&grid), takuzu.render(&grid));
+        assert_eq!(relaxed.render(&grid).lines().next(), Some("011010"));
+    }
+
+    #[test]
     fn narrowing_from_one_changed_cell_reaches_the_same_fixed_point_as_narrowing_everything() {
         // A 6x6 with two givens: the line rules leave it open.
         let mut givens = vec![None; 36];
