@@ -64,6 +64,10 @@ pub struct Frame {
     cages: Vec<Cage>,
     /// Consecutive marks.
     bars: Vec<(Cell, Cell)>,
+    /// Whether the marks are drawn: before the solution is known the consecutive rule is
+    /// left out, or its negative side would rule out every pair differing by 1 and leave
+    /// a solution with no marks at all.
+    marked: bool,
 }
 
 impl Design {
@@ -107,6 +111,7 @@ impl Design {
             regions,
             cages: Vec::new(),
             bars: Vec::new(),
+            marked: false,
         }
     }
 }
@@ -137,6 +142,7 @@ impl Frame {
             self.bars = (pairs.filter(|&(_, (r, c))| r < size && c < size))
                 .filter(|&(a, b)| (value(a) - value(b)).abs() == 1)
                 .collect();
+            self.marked = true;
         }
         self
     }
@@ -184,7 +190,7 @@ impl Frame {
                     cages,
                     other: OtherRules {
                         bars: self.bars.clone(),
-                        negative: *consecutive,
+                        negative: *consecutive && self.marked,
                         thermometers: Vec::new(),
                     },
                     style: default_style(*size),
@@ -214,7 +220,7 @@ impl Frame {
 
     /// Whether cages or marks were drawn over the solution (Killer, KenKen, consecutive).
     pub fn has_cages(&self) -> bool {
-        !self.cages.is_empty() || !self.bars.is_empty()
+        !self.cages.is_empty() || self.marked
     }
 
     /// What the frame was drawn for.

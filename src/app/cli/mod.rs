@@ -501,7 +501,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds = (text.parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s > 0.0)
         .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))?;
-    match seconds < MAX_SECONDS {
+    match seconds <= MAX_SECONDS {
         true => Ok(Duration::from_secs_f64(seconds)),
         false => Err(format!(
             "at most {MAX_SECONDS:.0} seconds (about 31 years), found '{text}'"
@@ -558,7 +558,11 @@ mod tests {
         assert!(parse_seconds("-3").is_err());
         assert_eq!(
             parse_seconds("1000000000"),
-            Err("at most 1000000000 seconds (about 31 years), found '1000000000'".into())
+            Ok(Duration::from_secs(1_000_000_000))
+        );
+        assert_eq!(
+            parse_seconds("1000000001"),
+            Err("at most 1000000000 seconds (about 31 years), found '1000000001'".into())
         );
     }
 
