@@ -23,6 +23,11 @@ impl Deadline {
         self.0.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Whether the time runs out within `span` from now.
+    pub fn passes_within(&self, span: Duration) -> bool {
+        self.0.is_some_and(|d| Instant::now() + span >= d)
+    }
+
     /// The time left, if there is a limit.
     pub fn remaining(&self) -> Option<Duration> {
         self.0.map(|d| d.saturating_duration_since(Instant::now()))

@@ -26,7 +26,8 @@ fn exit(result: anyhow::Result<u8>) -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "mipsolve: {err:#}");
+            let message = app::printable(&format!("{err:#}"));
+            let _ = writeln!(std::io::stderr(), "mipsolve: {message}");
             ExitCode::from(2)
         }
     }

@@ -293,9 +293,18 @@ impl Model {
     }
 
     /// Fixes cell `(r, c)` to the value of index `k` with the row `given_r1c2`.
+    /// A cell that is one binary (Takuzu's `x_r1c2`, 1 when it holds 1) is fixed as the
+    /// documents write it: `x_r1c2 = 0` or `x_r1c2 = 1`.
     pub fn fix(&mut self, r: usize, c: usize, k: usize) {
         let name = format!("given_{}", cell_name((r, c)));
-        self.add(name, self.x(r, c, k), 1.0, 1.0);
+        match self.lit(r, c, k) {
+            Lit::Neg(var) => {
+                let mut x = LinExpr::default();
+                x.add_var(var, 1.0);
+                self.add(name, x, 0.0, 0.0);
+            }
+            _ => self.add(name, self.x(r, c, k), 1.0, 1.0),
+        }
     }
 
     /// Adds `expr = value` when binary `chosen` is 1, as two big-M rows (`name_hi`,

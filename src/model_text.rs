@@ -65,7 +65,10 @@ fn preamble(model: &Model, title: &str) -> Vec<String> {
     {
         lines.push("x_r1c2 = 1: cell r1c2 holds 1, else 0".into());
     } else if uses("x_") || decided > 0 {
-        lines.push("x_r1c2_5 = 1: cell r1c2 holds 5".into());
+        // The example value is one the puzzle has (Takuzu's 0 and 1, a Sudoku's 5).
+        let values = model.domains().values();
+        let v = values.get(values.len() / 2).copied().unwrap_or(1);
+        lines.push(format!("x_r1c2_{v} = 1: cell r1c2 holds {v}"));
     }
     if uses("y_") {
         lines.push("y_r1c2_3_5: cell r1c2 holds 5 when 1, 3 when 0".into());

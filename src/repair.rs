@@ -219,7 +219,8 @@ fn fewest_changes(
     let mut fallback: Option<Repair> = None;
     for round in 1..=UNIQUE_TRIES {
         let found = backend::minimize(&model, deadline)?;
-        let Some((values, optimal)) = found.point() else {
+        // A point not proven the fewest is no answer: the time limit is said instead.
+        let Some((values, optimal @ true)) = found.point() else {
             return Ok(fallback.unwrap_or(match found {
                 Minimum::Infeasible => Repair::NotByGivens,
                 _ => Repair::TimeLimit,
@@ -417,7 +418,8 @@ fn pick(
         model.add(format!("differs{}", j + 1), row, 1.0, f64::INFINITY);
     }
     let found = backend::minimize(&model, deadline)?;
-    let Some((values, optimal)) = found.point() else {
+    // A pick not proven the fewest is no answer: the caller says the time limit instead.
+    let Some((values, optimal @ true)) = found.point() else {
         return match found {
             Minimum::Infeasible => Err(SolveError::Backend("two equal solutions".into())),
             _ => Ok(None),

@@ -34,6 +34,13 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         not_puzzles,
     } = walk::gather(config.kind, &config.options, &config.paths);
     let skipped = walk::skip_note((skipped, not_puzzles));
+    if config.format == Format::Svg && items.len() > 1 {
+        anyhow::bail!(
+            "--format svg writes one picture, and this run has {} puzzles: \
+             use --picture DIR for a file per puzzle, or --pdf FILE",
+            items.len()
+        );
+    }
     if let Some(spec) = &config.write_model {
         std::fs::create_dir_all(&spec.dir).map_err(|e| {
             let dir = spec.dir.display();
@@ -87,12 +94,27 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
 
 /// Writes a record: its output part to standard output (flushed), its note to standard error.
 fn print_record(output: &dyn Output, record: &Record, out: &mut dyn Write) -> io::Result<()> {
-    output.write(record, out)?;
+    // One write per record: standard output is line-buffered, and a count's grids are
+    // many lines.
+    let mut buffer = Vec::new();
+    output.write(record, &mut buffer)?;
+    out.write_all(&buffer)?;
     out.flush()?;
     if let Some(note) = output.note(record) {
-        let _ = writeln!(io::stderr(), "{note}");
+        let _ = writeln!(io::stderr(), "{}", printable(&note));
     }
     Ok(())
+}
+
+/// `text` with control characters escaped (`\u{1b}`), so that a message quoting a file's
+/// bytes cannot clear or recolour the terminal.
+pub fn printable(text: &str) -> String {
+    (text.chars())
+        .map(|ch| match ch.is_control() && ch != '\n' && ch != '\t' {
+            true => ch.escape_unicode().to_string(),
+            false => ch.to_string(),
+        })
+        .collect()
 }
 
 /// Solves one puzzle, then writes its model, explains and audits it, as asked; an error is one
@@ -146,13 +168,15 @@ fn solve_puzzle(
     let deduced = match (&outcome, config.deduce.any()) {
         (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
             asked: config.deduce,
-            found: puzzle
-                .deduce(solution, deadline)
-                .ok_or(match deadline.passed() {
+            found: (puzzle.deduce(solution, deadline)).ok_or_else(|| {
+                match deadline.passed() {
                     true => "not graded: time limit reached before the steps were complete",
                     false => NOT_DEDUCED,
-                }),
+                }
+                .to_string()
+            }),
         }),
+        (_, true) if config.deduce.hint => Deduced::not_unique(config.deduce, &outcome),
         _ => None,
     };
     let drawing = match config.format == Format::Svg || config.pictures.any() {
@@ -160,7 +184,9 @@ fn solve_puzzle(
         false => None,
     };
     let style = config.pictures.style;
-    let svg = (drawing.as_ref()).map(|d| picture::svg(d, outcome.solution(), style));
+    // A hint's picture shows the puzzle only: the solution would give the hint away.
+    let shown = outcome.solution().filter(|_| !config.deduce.hint);
+    let svg = (drawing.as_ref()).map(|d| picture::svg(d, shown, style));
     if let (Some(dir), Some(svg)) = (&config.pictures.dir, &svg) {
         let format = config.pictures.format.unwrap_or(PictureFormat::Svg);
         picture_files::write(dir, stem, format, svg).map_err(|e| fail(&e))?;

@@ -6,6 +6,11 @@ use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
+/// Each worker's stack: the generator's search descends one level per open cell (4,096 on a
+/// 64x64), far past the default 2 MiB; the memory is reserved, and only what is used is
+/// touched.
+const STACK_BYTES: usize = 1 << 30;
+
 /// Runs `work(i)` for every `i < count` on `jobs` threads and hands each result to `take` in
 /// order of `i`. The first error `take` returns stops the items not yet started and is
 /// returned.
@@ -15,7 +20,10 @@ pub fn in_order<T: Send>(
     work: impl Fn(usize) -> T + Sync,
     mut take: impl FnMut(T) -> io::Result<()>,
 ) -> anyhow::Result<Option<io::Error>> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(STACK_BYTES)
+        .build()?;
     let stop = AtomicBool::new(false);
     let mut failure = None;
     let (tx, rx) = mpsc::channel::<(usize, T)>();

@@ -83,7 +83,33 @@ pub struct Deduced {
     /// `--grade`, `--steps`, `--hint`.
     pub asked: Deduce,
     /// The steps, or why the puzzle has none.
-    pub found: Result<Deductions, &'static str>,
+    pub found: Result<Deductions, String>,
+}
+
+impl Deduced {
+    /// No steps for a puzzle that is not unique: a hint would give a solution away, so it
+    /// names only the cells where two solutions differ.
+    pub fn not_unique(asked: Deduce, outcome: &Outcome) -> Option<Deduced> {
+        let why = match outcome.solutions()[..] {
+            [first, second, ..] => {
+                let cells: Vec<String> = (first.differences(second).into_iter())
+                    .map(cell_name)
+                    .collect();
+                format!(
+                    "hint: none, the puzzle has several solutions (two differ at {})",
+                    cells.join(", ")
+                )
+            }
+            [_] if matches!(outcome, Outcome::Timeout { .. }) => {
+                "hint: none, time limit reached before uniqueness was proven".to_string()
+            }
+            _ => return None,
+        };
+        Some(Deduced {
+            asked,
+            found: Err(why),
+        })
+    }
 }
 
 /// Why a puzzle gets no steps: a kind the step-by-step solver does not follow.
@@ -253,7 +279,9 @@ impl Repaired {
             Repair::NotByGivens => {
                 "no change of givens or cage targets helps: the other rules have no solution".into()
             }
-            Repair::TimeLimit => "time limit reached before a repair was found".into(),
+            Repair::TimeLimit => {
+                "time limit reached before the fewest edits were found and proven".into()
+            }
             Repair::Edits {
                 edits,
                 optimal,

@@ -247,6 +247,9 @@ pub enum Problem {
     /// JSON that does not parse or has the wrong shape (serde's message).
     #[error("{0}")]
     Json(String),
+    /// A cage without a key it needs.
+    #[error("the cage has no \"{0}\"")]
+    MissingKey(&'static str),
     /// An op the tool does not know.
     #[error("unknown op \"{0}\" (expected + - * / = ?)")]
     UnknownOp(String),
@@ -330,6 +333,9 @@ pub enum Problem {
         /// What is wrong there.
         message: String,
     },
+    /// A line among game IDs that is none.
+    #[error("expected a game ID of Solo, Keen or Unruly (PARAMS:DESC), found '{}'", .0.escape_debug())]
+    NotAGameId(String),
     /// A game ID of another game.
     #[error("this is {} {game} game ID; {game} puzzles are {title}s: try mipsolve {name}", if game.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" })]
     OtherGame {
@@ -366,6 +372,22 @@ pub enum Problem {
     /// A thermometer of fewer than two cells.
     #[error("a thermometer needs at least 2 cells, found {0}")]
     ShortThermometer(usize),
+    /// A thermometer with more cells than values rise through.
+    #[error("a thermometer's values rise strictly, so it holds at most {n} cells, found {cells}")]
+    LongThermometer {
+        /// Its cells.
+        cells: usize,
+        /// The grid's side: its largest value.
+        n: usize,
+    },
+    /// A grid with spaces or `-` as blanks whose row is not n characters long.
+    #[error("this grid writes blanks as spaces or '-', so each of its {n} rows needs exactly {n} characters, found {found}: write blanks as '.'")]
+    PastedBlanks {
+        /// The side of the grid (its number of rows).
+        n: usize,
+        /// The characters of this row.
+        found: usize,
+    },
     /// What is wrong in the consecutive bar-code form (a header, a given or a bar code).
     #[error("{0}")]
     BarForm(String),

@@ -58,7 +58,10 @@ pub fn page(
             "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
             x + slot_w / 2.0,
             y + title,
-            escape(name)
+            escape(&shortened(
+                name,
+                ((slot_w - 12.0) / TITLE_CHAR_WIDTH) as usize
+            ))
         );
         let _ = writeln!(
             out,
@@ -343,8 +346,61 @@ fn value_mark(
 }
 
 /// Text safe inside SVG markup.
+/// The widest a character of an 11-point title is (DejaVu Sans's widest capitals and digits).
+const TITLE_CHAR_WIDTH: f64 = 8.0;
+
+/// `text` in at most `max` characters: a longer title keeps its end (the file name, the
+/// level) behind `…`, so that titles side by side never overlap.
+fn shortened(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let tail: String = text.chars().skip(count + 1 - max.max(1)).collect();
+    format!("…{tail}")
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_title_keeps_its_end_within_its_slot() {
+        let long = "solution: batch/sub/folder/deeper/puzzle-0001.txt (trivial)";
+        let short = shortened(long, 20);
+        assert_eq!(short.chars().count(), 20);
+        assert_eq!(short, "…-0001.txt (trivial)");
+        assert_eq!(shortened("puzzle.txt", 20), "puzzle.txt");
+    }
+
+    #[test]
+    fn titles_side_by_side_fit_their_columns() {
+        let drawing = Drawing {
+            rows: 4,
+            cols: 4,
+            blocks: None,
+            dashed: Vec::new(),
+            clues: Vec::new(),
+            diagonals: false,
+            bars: Vec::new(),
+            thermometers: Vec::new(),
+            givens: vec![None; 16],
+            symbols: ["", "1", "2", "3", "4"].map(String::from).to_vec(),
+            binary: false,
+        };
+        let long = "x".repeat(300);
+        let pictures = vec![(long.clone(), &drawing, None), (long, &drawing, None)];
+        let svg = page(595.0, 842.0, 2, &pictures, Style::default());
+        for line in svg.lines().filter(|l| l.starts_with("<text")) {
+            let text = &line[line.find('>').unwrap() + 1..line.rfind('<').unwrap()];
+            let width = text.chars().count() as f64 * TITLE_CHAR_WIDTH;
+            assert!(width <= (595.0 - 72.0) / 2.0, "{line}");
+        }
+    }
 }

@@ -45,8 +45,15 @@ pub fn game_of(line: &str) -> Option<(Game, &str, &str)> {
         .map(|r| r.chars().take_while(char::is_ascii_digit).count());
     let solo_flags = |flags: &str| flags.contains(['x', 'k', 'j']);
     let letters_only = desc.chars().all(|ch| ch.is_ascii_alphabetic());
+    // Unruly's sides are even and at least 6; Solo's box sides multiply to at most 31.
+    let unruly_sides = second.is_some_and(|d| {
+        let even_from_6 = |t: &str| t.parse::<usize>().is_ok_and(|n| n >= 6 && n % 2 == 0);
+        even_from_6(&params[..digits]) && even_from_6(&rest[1..1 + d])
+    });
     let game = match second {
-        Some(d) if d > 0 && letters_only && !solo_flags(&rest[1 + d..]) => Game::Unruly,
+        Some(d) if d > 0 && letters_only && unruly_sides && !solo_flags(&rest[1 + d..]) => {
+            Game::Unruly
+        }
         Some(d) if d > 0 => Game::Solo,
         _ if rest.contains('j') => Game::Solo,
         _ if desc.contains(',') => Game::Keen,

@@ -273,14 +273,21 @@ impl Puzzle for Latin {
 impl Latin {
     /// The grid in the input's style, `blank` standing for 0 when given.
     fn write_grid(&self, grid: &Grid, blank: Option<&str>) -> String {
-        let symbol = |v: u32| match (blank, self.style) {
+        // Past the compact alphabet's last character, values are written as spaced numbers.
+        let style = match self.style {
+            Style::Compact(alphabet) if alphabet.symbol(self.size as u32).is_none() => {
+                Style::Spaced
+            }
+            style => style,
+        };
+        let symbol = |v: u32| match (blank, style) {
             (Some(blank), _) if v == 0 => blank.to_string(),
             (_, Style::Compact(alphabet)) => alphabet
                 .symbol(v)
                 .map_or_else(|| v.to_string(), String::from),
             (_, Style::Spaced) => v.to_string(),
         };
-        let (sep, width) = match self.style {
+        let (sep, width) = match style {
             Style::Compact(_) => ("", 1),
             Style::Spaced => (" ", self.size.to_string().len()),
         };

@@ -27,6 +27,13 @@ pub fn other_kind(kind: &Kind, text: &str) -> Option<&'static Kind> {
 /// The kind of a file whose kind was not named: by its extension when only one kind reads
 /// that extension, otherwise by which kind alone recognizes the content.
 pub fn detect(extension: Option<&str>, text: &str) -> Result<&'static Kind, ParseError> {
+    let content = |l: &&str| {
+        let l = l.trim_start_matches('\u{feff}').trim();
+        !l.is_empty() && !l.starts_with('#')
+    };
+    if !text.lines().any(|l| content(&l)) {
+        return Err(ParseError::whole(Problem::NoPuzzle));
+    }
     let reads = |k: &&Kind| {
         extension.is_some_and(|x| k.extensions.iter().any(|e| x.eq_ignore_ascii_case(e)))
     };
@@ -74,7 +81,19 @@ pub fn read_each_game(
     if games.len() < 2 || gameid::first_game(text).is_none() {
         return None;
     }
-    let mut entries = Vec::new();
+    // A line that is no game ID is an error record of its own, never dropped.
+    let first = KINDS.iter().copied().find(|k| k.game == Some(games[0]));
+    let mut entries: Vec<(&'static Kind, Parsed)> = (gameid::id_lines(text))
+        .filter(|(_, line)| gameid::game_of(line).is_none())
+        .filter_map(|(line, found)| {
+            let problem = Problem::NotAGameId(found.to_string());
+            let entry = Parsed {
+                line,
+                puzzle: Err(ParseError::at(line, problem)),
+            };
+            first.map(|kind| (kind, entry))
+        })
+        .collect();
     for game in games {
         let Some(kind) = KINDS.iter().copied().find(|k| k.game == Some(game)) else {
             continue;

@@ -231,6 +231,17 @@ pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> 
         _ => return Err(missing()),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let refused = match (batch.print.circles(), batch.print.asks_pdf()) {
+        (true, _) if kind != "takuzu" => {
+            Some("--circles draws Takuzu's 0s and 1s as circles: it applies to takuzu only")
+        }
+        (true, false) => Some("--circles draws pictures: use it with --pdf FILE"),
+        _ => None,
+    };
+    if let Some(message) = refused {
+        let conflict = clap::error::ErrorKind::ArgumentConflict;
+        return Err(clap::Error::raw(conflict, format!("{message}\n")));
+    }
     let (pdf, style) = batch.print.spec();
     Ok(GenerateConfig {
         pdf,
@@ -244,6 +255,28 @@ pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> 
         time_limit: batch.time_limit,
         quiet: batch.quiet,
     })
+}
+
+/// The fewest givens a puzzle of the design can have and one solution, where known: a
+/// Sudoku with boxes and no other rule needs at least n-1 (two values never given can be
+/// swapped), and the 9x9 at least 17 (McGuire, Tugemann and Civario, 2012), the 4x4 and
+/// 6x6 at least 4 and 8 (exhaustive counts).
+fn fewest_givens(design: &Design) -> Option<usize> {
+    match *design {
+        Design::Sudoku {
+            size,
+            boxes: Some(_),
+            x: false,
+            killer: false,
+            consecutive: false,
+        } => Some(match size {
+            4 => 4,
+            6 => 8,
+            9 => 17,
+            n => n - 1,
+        }),
+        _ => None,
+    }
 }
 
 /// A Sudoku request: size and box shape agreeing, Jigsaw without boxes.
@@ -303,6 +336,15 @@ fn with_givens(
                 range.start(),
                 range.end(),
                 rows * cols
+            );
+            return Err(invalid(&message));
+        }
+        if let Some(fewest) = fewest_givens(&design).filter(|f| range.end() < f) {
+            let message = format!(
+                "--givens {}..{}: no such puzzle has one solution with fewer than {fewest} \
+                 givens",
+                range.start(),
+                range.end(),
             );
             return Err(invalid(&message));
         }

@@ -415,6 +415,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             ));
         }
     }
+    refuse_inapplicable(kind, &options, &common)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (pdf, mut style) = common.print.spec();
     style.blank = common.blank;
@@ -479,6 +480,33 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             formulation,
         }),
     })
+}
+
+/// Options that cannot apply to what was asked are usage errors, not silently ignored.
+fn refuse_inapplicable(
+    kind: Option<&'static Kind>,
+    options: &Options,
+    common: &Common,
+) -> Result<(), clap::Error> {
+    let pictures = common.format == FormatArg::Svg || common.picture.is_some();
+    let refused = if options.grid && options.line {
+        Some("--grid and --line exclude each other: choose one reading")
+    } else if common.blank && !pictures && !common.print.asks_pdf() {
+        Some("--blank draws pictures without the solution: use it with --format svg, --picture DIR or --pdf FILE")
+    } else if common.print.circles() && kind.is_some_and(|k| k.name != "takuzu") {
+        Some("--circles draws Takuzu's 0s and 1s as circles: it applies to mipsolve takuzu (or solve) only")
+    } else if common.print.circles() && !pictures && !common.print.asks_pdf() {
+        Some("--circles draws pictures: use it with --format svg, --picture DIR or --pdf FILE")
+    } else {
+        None
+    };
+    match refused {
+        Some(message) => Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!("{message}\n"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Reads `--verify`'s file; an unreadable one is a usage error.

@@ -55,6 +55,16 @@ pub struct PdfSpec {
 }
 
 impl PrintArgs {
+    /// Whether `--pdf` is given.
+    pub(super) fn asks_pdf(&self) -> bool {
+        self.pdf.is_some()
+    }
+
+    /// Whether `--circles` is given.
+    pub(super) fn circles(&self) -> bool {
+        self.circles
+    }
+
     /// The PDF asked for, if any, and the drawing style.
     pub(super) fn spec(&self) -> (Option<PdfSpec>, Style) {
         let pdf = self.pdf.clone().map(|path| PdfSpec {

@@ -369,8 +369,23 @@ impl Output for Json {
                         }
                     }
                     Some(Deduced {
-                        found: Err(why), ..
-                    }) => line.note = Some(why.to_string()),
+                        asked,
+                        found: Err(why),
+                    }) => {
+                        line.note = Some(why.to_string());
+                        if asked.hint {
+                            // A hint never gives a solution away; the cells where two
+                            // solutions differ are said without their values.
+                            let solutions = solved.outcome.solutions();
+                            if let [first, second, ..] = solutions[..] {
+                                let cells = first.differences(second).into_iter();
+                                line.differs = Some(cells.map(|(r, c)| [r + 1, c + 1]).collect());
+                            }
+                            line.solution = None;
+                            line.second_solution = None;
+                            line.solutions = None;
+                        }
+                    }
                     None => {}
                 }
                 match &solved.audit {

@@ -29,7 +29,9 @@ struct RawPuzzle {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCage {
-    op: String,
+    #[serde(default)]
+    op: Option<String>,
+    #[serde(default)]
     target: Value,
     cells: Vec<Value>,
 }
@@ -55,7 +57,13 @@ pub fn parse_kenkens(
         let n = size(&raw.size)?;
         let cages = (raw.cages.into_iter().enumerate())
             .map(|(i, rc)| CageSpec {
-                label: label(i, &rc.op, &written(&rc.target)),
+                label: match rc.op.as_deref() {
+                    Some(op) => label(i, op, &written(&rc.target)),
+                    None => CageLabel {
+                        number: i + 1,
+                        rule: format!("no op, target {}", written(&rc.target)),
+                    },
+                },
                 cage: read_cage(rc, n),
             })
             .collect();
@@ -93,7 +101,11 @@ fn size(value: &Value) -> Result<usize, ParseError> {
 
 /// A JSON cage read: a known op, a positive target and cells inside the grid.
 fn read_cage(rc: RawCage, n: usize) -> Result<Cage, Problem> {
-    let op = Op::from_symbol(rc.op.trim()).ok_or_else(|| Problem::UnknownOp(rc.op.clone()))?;
+    let written_op = rc.op.ok_or(Problem::MissingKey("op"))?;
+    let op = Op::from_symbol(written_op.trim()).ok_or(Problem::UnknownOp(written_op))?;
+    if rc.target.is_null() {
+        return Err(Problem::MissingKey("target"));
+    }
     let target = whole_number(&rc.target)
         .filter(|&t| t > 0)
         .ok_or(Problem::Target)?;

@@ -86,7 +86,11 @@ fn recognizes(text: &str) -> bool {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .skip(skip)
-        .any(|l| l.chars().any(|ch| ('2'..='9').contains(&ch)))
+        // A lone number (`42`) is no cell line: a row or a one-line puzzle has 4 cells at least.
+        .any(|l| {
+            l.chars().any(|ch| ('2'..='9').contains(&ch))
+                && l.chars().filter(char::is_ascii_alphanumeric).count() >= 4
+        })
 }
 
 /// The longest line a Sudoku file may have: a one-line 35x35 with its solution and ids.
@@ -110,6 +114,9 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             solo::game_id,
         ));
     }
+    // A grid pasted with spaces as blanks: its first row is no `R C` header.
+    let dotted = parse::blanks_as_dots(text)?;
+    let text = dotted.as_deref().unwrap_or(text);
     // `--line` and `--grid` choose a reading of plain text: no header form then.
     let headed = bars::headed(text).filter(|_| reading.grid.is_none());
     let text = match &headed {

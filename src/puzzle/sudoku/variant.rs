@@ -130,6 +130,14 @@ fn checked_rules(other: OtherRules, n: usize) -> Result<Vec<Arc<dyn Rule>>, Pars
         if cells.len() < 2 {
             return Err(place(what(), Problem::ShortThermometer(cells.len())));
         }
+        if cells.len() > n {
+            // Its values strictly rise from the bulb: 1..=n holds at most n of them.
+            let problem = Problem::LongThermometer {
+                cells: cells.len(),
+                n,
+            };
+            return Err(place(what(), problem));
+        }
         let touching =
             |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
         if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {

@@ -1,7 +1,7 @@
 //! The grid form: n rows of n cells, compact or spaced (or tab-separated, from a table), box
 //! drawing ignored, several grids set apart by blank, comment or label lines.
 
-use super::{box_for, is_cell_char, is_label, value, Layouts, Line, Reading, Token, SEPARATORS};
+use super::{box_for, is_cell_char, is_label, is_separator, value, Layouts, Line, Reading, Token};
 use crate::error::{ParseError, Problem};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
@@ -29,15 +29,15 @@ pub(super) fn grid_blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
 
 /// The cells of a grid row as written.
 pub(super) fn row_tokens(text: &str) -> Vec<Token> {
-    if text.contains('\t') {
-        // A row copied from a table: tab-separated fields, empty ones blank.
-        let cells: Vec<&str> = text.split('\t').map(str::trim).collect();
+    for separator in ['\t', ',', ';'] {
+        // A row copied from a table or a CSV file: fields, empty ones blank.
+        let cells: Vec<&str> = text.split(separator).map(str::trim).collect();
         if cells.len() > 1 && cells.iter().all(|c| c.chars().count() <= 2) {
             return cells.into_iter().map(token).collect();
         }
     }
     let cleaned: String = (text.chars())
-        .map(|ch| if SEPARATORS.contains(&ch) { ' ' } else { ch })
+        .map(|ch| if is_separator(ch) { ' ' } else { ch })
         .collect();
     let words: Vec<&str> = cleaned.split_whitespace().collect();
     let numeric = |w: &&str| w.chars().all(|ch| ch.is_ascii_digit()) || BLANKS.contains(&single(w));

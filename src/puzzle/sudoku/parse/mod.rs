@@ -5,6 +5,7 @@
 
 mod grid;
 mod line;
+mod pasted;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,14 +15,20 @@ use crate::error::{ParseError, Problem};
 use crate::geometry::{boxes, columns, rows, Area};
 use crate::grid::Grid;
 use crate::puzzle::latin::{Latin, Style};
-use crate::puzzle::symbols::{Alphabet, BLANKS};
+use crate::puzzle::symbols::{not_a_cell, Alphabet, BLANKS};
 use crate::puzzle::Entry;
 pub(super) use grid::read_rows;
 use grid::{grid_blocks, is_grid_row, parse_grid, side};
 use line::{one_line_puzzles, parse_line};
+pub use pasted::blanks_as_dots;
 
 /// Characters of box drawing, ignored in grid rows.
 const SEPARATORS: [char; 3] = ['|', '-', '+'];
+
+/// Whether `ch` draws a box: ASCII `|-+`, or Unicode box drawing (`┌─┬│`).
+fn is_separator(ch: char) -> bool {
+    SEPARATORS.contains(&ch) || ('\u{2500}'..='\u{257f}').contains(&ch)
+}
 
 /// The largest one-line puzzle.
 const MAX_LINE_SIZE: usize = 35;
@@ -60,7 +67,7 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
     let lines: Vec<Line> = (text.lines().enumerate())
         .map(|(i, l)| Line {
             number: i + 1,
-            text: l.trim_matches([' ', '\r']),
+            text: without_comment(l).trim_matches([' ', '\r']),
         })
         // A table row of blank cells is only tabs: it counts.
         .filter(|l| !l.text.trim().is_empty() || l.text.matches('\t').count() >= 2)
@@ -130,6 +137,15 @@ pub fn parse_sudokus(text: &str, reading: &Reading) -> Result<Vec<Entry<Latin>>,
     }
 }
 
+/// The line without a trailing `# comment` (a row may carry one); a line that opens with
+/// `#` stays whole, and is a comment line.
+fn without_comment(line: &str) -> &str {
+    match line.trim_start().starts_with('#') {
+        true => line,
+        false => line.split('#').next().unwrap_or(line),
+    }
+}
+
 /// Grids each set apart from the next by a blank, comment or label line (or a single grid):
 /// n lines of n cells are then an n x n grid, since nobody writes exactly n one-line
 /// puzzles of side sqrt(n) in blocks of n.
@@ -142,7 +158,7 @@ fn is_border(text: &str) -> bool {
     !text.contains('\t')
         && text
             .chars()
-            .all(|ch| SEPARATORS.contains(&ch) || ch == '*' || ch == '=' || ch.is_whitespace())
+            .all(|ch| is_separator(ch) || ch == '*' || ch == '=' || ch.is_whitespace())
 }
 
 /// A label between grids, such as `Grid 01` or a CSV header: a word of two or more letters
@@ -215,6 +231,12 @@ fn value(token: Token, alphabet: Alphabet, n: usize) -> Result<u32, Problem> {
         Token::Number(v) => (v, v.to_string()),
         Token::Char(ch) => (alphabet.value(ch)?, ch.to_string()),
     };
+    // A letter past the grid's values is some other mark (`x` or `O` for a blank, say).
+    if let Token::Char(ch) = token {
+        if ch.is_ascii_alphabetic() && value as usize > n {
+            return Err(not_a_cell(ch));
+        }
+    }
     if value as usize > n {
         return Err(Problem::ValueOutOfRange {
             token: written,

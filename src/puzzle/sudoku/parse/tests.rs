@@ -191,7 +191,12 @@ fn rejects_values_larger_than_the_size() {
     );
     assert_eq!(
         error(&WIKI.replace("6..195...", "6..1A5...")),
-        "2: value A is out of range 1..9"
+        "2: unexpected character 'A' (cells are 1-9 and A-Z; blanks are '.', '0' or '_')"
+    );
+    // `x` or `O` for a blank is no value out of range: it is no cell at all.
+    assert_eq!(
+        error(&WIKI.replace("6..195...", "6xx195xxx")),
+        "2: unexpected character 'x' (cells are 1-9 and A-Z; blanks are '.', '0' or '_')"
     );
 }
 
