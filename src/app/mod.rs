@@ -32,7 +32,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         items,
         skipped,
         not_puzzles,
-    } = walk::gather(config.kind, &config.options, &config.paths);
+    } = walk::gather(config.kind, &config.options, &config.paths, &config.stdin);
     let skipped = walk::skip_note((skipped, not_puzzles));
     if config.format == Format::Svg && items.len() > 1 {
         anyhow::bail!(
@@ -84,7 +84,8 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     if let Some(spec) = &config.pictures.pdf {
         picture_files::write_pdf(spec, &printed, config.pictures.style)?;
     }
-    if (items.len() > 1 || skipped.is_some()) && !config.quiet {
+    // A shard's summary is printed even for one puzzle: the shards' summaries add up.
+    if (items.len() > 1 || skipped.is_some() || config.stdin.is_shard()) && !config.quiet {
         let seconds = started.elapsed().as_secs_f64();
         let summary = summary(&counts, skipped.as_deref(), seconds);
         let _ = writeln!(io::stderr(), "{summary}");

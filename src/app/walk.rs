@@ -5,6 +5,8 @@ use std::io::Read;
 use std::path::Path;
 
 use mipsolve::error::ParseError;
+
+use super::cli::Stdin;
 use mipsolve::puzzle::{self, Kind, Options, Parsed, Puzzle};
 use walkdir::WalkDir;
 
@@ -43,6 +45,7 @@ pub fn gather(
     kind: Option<&'static Kind>,
     options: &Options,
     paths: &[impl AsRef<Path>],
+    stdin: &Stdin,
 ) -> Gathered {
     let extensions: Vec<&str> = match kind {
         Some(kind) => kind.extensions.to_vec(),
@@ -56,6 +59,16 @@ pub fn gather(
     for path in paths {
         let before = (items.len(), skipped, not_puzzles);
         for (file, text, in_folder) in read_inputs(path.as_ref(), &extensions) {
+            // Standard input may be a shard of a larger file: its name and numbers are then
+            // that file's.
+            let (file, shard, text) = match (file == "-", &stdin.name) {
+                (true, Some(name)) => {
+                    let text = text.map_err(|message| message.replacen('-', name, 1));
+                    (name.clone(), stdin.clone(), text)
+                }
+                (true, None) => (file, stdin.clone(), text),
+                (false, _) => (file, Stdin::default(), text),
+            };
             let whole_error = |kind, message: String| Item {
                 file: file.clone(),
                 index: None,
@@ -94,19 +107,23 @@ pub fn gather(
             };
             match parsed {
                 Err((_, e)) if in_folder && e.is_not_a_puzzle() => not_puzzles += 1,
-                Err((file_kind, e)) => items.push(whole_error(file_kind, e.in_file(&file))),
+                Err((file_kind, e)) => {
+                    let message = e.shifted(shard.line_offset).in_file(&file);
+                    items.push(whole_error(file_kind, message))
+                }
                 Ok(parsed) => {
-                    let in_collection = parsed.len() > 1;
+                    let in_collection = parsed.len() > 1 || shard.is_shard();
                     for (index, (file_kind, entry)) in parsed.into_iter().enumerate() {
+                        let index = index + shard.index_offset;
                         items.push(Item {
                             file: file.clone(),
                             index: Some(index),
-                            line: Some(entry.line),
+                            line: Some(entry.line + shard.line_offset),
                             in_collection,
                             kind: Some(file_kind),
                             puzzle: entry.puzzle.map_err(|e| match e.line {
                                 None if in_collection => e.in_file(&format!("{file} [{index}]")),
-                                _ => e.in_file(&file),
+                                _ => e.shifted(shard.line_offset).in_file(&file),
                             }),
                         });
                     }

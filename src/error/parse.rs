@@ -59,6 +59,18 @@ impl ParseError {
         }
     }
 
+    /// The same error with its lines (and those of the errors it holds) `lines` further on:
+    /// an error in a shard of a larger file, at that file's line.
+    pub fn shifted(mut self, lines: usize) -> ParseError {
+        self.line = self.line.map(|l| l + lines);
+        if let Problem::Many(errors) = &mut self.problem {
+            for e in errors.iter_mut() {
+                *e = e.clone().shifted(lines);
+            }
+        }
+        self
+    }
+
     /// Whether the text holds no puzzle of the kind at all (prose, say), rather than a
     /// malformed one.
     pub fn is_not_a_puzzle(&self) -> bool {

@@ -68,6 +68,27 @@ pub struct Config {
     pub deduce: Deduce,
     /// Pictures asked for: `--picture DIR`, `--pdf FILE`, and how they are drawn.
     pub pictures: Pictures,
+    /// How standard input is named and numbered (a shard of a larger file).
+    pub stdin: Stdin,
+}
+
+/// How standard input's records are named and numbered: as part of a larger file when it
+/// is one shard of it (`--stdin-name`, `--index-offset`, `--line-offset`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stdin {
+    /// The name its records carry (`-` unless named).
+    pub name: Option<String>,
+    /// Added to each puzzle's index.
+    pub index_offset: usize,
+    /// Added to each line number.
+    pub line_offset: usize,
+}
+
+impl Stdin {
+    /// Whether standard input is one shard of a larger file.
+    pub fn is_shard(&self) -> bool {
+        self.index_offset > 0 || self.line_offset > 0
+    }
 }
 
 impl Config {
@@ -144,6 +165,15 @@ struct Common {
     /// No progress bar and no summary on standard error
     #[arg(long, short)]
     quiet: bool,
+    /// Standard input is a shard of a larger file: its puzzles' indices start at N
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    index_offset: usize,
+    /// Standard input is a shard of a larger file that starts after its line N
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    line_offset: usize,
+    /// The file name standard input's records carry instead of `-`
+    #[arg(long, value_name = "NAME")]
+    stdin_name: Option<String>,
     /// Write each puzzle's MIP to DIR/<file-stem>[-<index>].lp (with --check-unique or
     /// --count, also ...-nogood.lp: the model with the solutions found cut off)
     #[arg(long, value_name = "DIR")]
@@ -426,6 +456,11 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         style,
     };
     Ok(Config {
+        stdin: Stdin {
+            name: common.stdin_name.clone(),
+            index_offset: common.index_offset,
+            line_offset: common.line_offset,
+        },
         pictures,
         kind,
         options,
