@@ -1,7 +1,8 @@
 //! Pictures. The SVG of one puzzle of each kind and variant is a reviewed snapshot
 //! (`tests/snapshots/`, insta); the solved values drawn are the fixture's known solution;
 //! PNG files have the size the picture asks for; a PDF has a page per `--per-page` puzzles and
-//! as many solution pages.
+//! as many solution pages. Each fixture is a module of its own with a test per check, so that
+//! a failing fixture hides none of the others.
 
 mod common;
 
@@ -9,50 +10,65 @@ use std::path::PathBuf;
 
 use common::{repo, run, solutions};
 
-/// One fixture of each kind and variant, with its subcommand and extra options.
-const FIXTURES: &[(&str, &str, &[&str])] = &[
-    (
-        "sudoku-9x9",
-        "puzzles/sudoku/wikipedia-9x9.txt",
-        &["sudoku"],
-    ),
-    ("sudoku-6x6", "puzzles/sudoku/small-6x6.txt", &["sudoku"]),
-    (
-        "sudoku-16x16",
-        "puzzles/sudoku/pkit-1051-16x16.txt",
-        &["sudoku"],
-    ),
-    ("killer-9x9", "puzzles/sudoku/killer-9x9.json", &["sudoku"]),
-    (
-        "killer-x-9x9",
-        "puzzles/sudoku/killer-x-9x9.json",
-        &["sudoku"],
-    ),
-    ("jigsaw-9x9", "puzzles/sudoku/jigsaw-9x9.json", &["sudoku"]),
-    ("x-9x9", "puzzles/sudoku/x-9x9.json", &["sudoku"]),
-    (
+/// One module per fixture of each kind and variant: `name: (snapshot, [subcommand and extra
+/// options], fixture) => checks;`. Each gets the test `svg_matches_its_reviewed_snapshot`, and
+/// one test per check listed after `=>`, each a function below that takes the fixture's
+/// subcommand and options and its path.
+macro_rules! pictures {
+    ($(
+        $module:ident: ($snapshot:literal, [$($arg:literal),+], $path:literal)
+            $(=> $($check:ident),+)?;
+    )*) => {
+        $(mod $module {
+            const ARGS: &[&str] = &[$($arg),+];
+            const PATH: &str = $path;
+
+            #[test]
+            fn svg_matches_its_reviewed_snapshot() {
+                super::svg_matches_its_reviewed_snapshot($snapshot, PATH, ARGS);
+            }
+
+            $($(
+                #[test]
+                fn $check() {
+                    super::$check(PATH, ARGS);
+                }
+            )+)?
+        })*
+    };
+}
+
+// Compact 16x16 grids write values past 9 as letters: the known solution is checked on the
+// 9x9s, 6x6s and 4x4s drawn with no extra option.
+pictures! {
+    sudoku_9x9: ("sudoku-9x9", ["sudoku"], "puzzles/sudoku/wikipedia-9x9.txt")
+        => draws_the_known_solution;
+    sudoku_6x6: ("sudoku-6x6", ["sudoku"], "puzzles/sudoku/small-6x6.txt")
+        => draws_the_known_solution;
+    sudoku_16x16: ("sudoku-16x16", ["sudoku"], "puzzles/sudoku/pkit-1051-16x16.txt");
+    killer_9x9: ("killer-9x9", ["sudoku"], "puzzles/sudoku/killer-9x9.json")
+        => draws_the_known_solution;
+    killer_x_9x9: ("killer-x-9x9", ["sudoku"], "puzzles/sudoku/killer-x-9x9.json")
+        => draws_the_known_solution;
+    jigsaw_9x9: ("jigsaw-9x9", ["sudoku"], "puzzles/sudoku/jigsaw-9x9.json")
+        => draws_the_known_solution;
+    x_9x9: ("x-9x9", ["sudoku"], "puzzles/sudoku/x-9x9.json")
+        => draws_the_known_solution;
+    consecutive_thermometer_6x6: (
         "consecutive-thermometer-6x6",
-        "puzzles/sudoku/consecutive-thermometer-6x6.json",
-        &["sudoku"],
-    ),
-    ("kenken-6x6", "puzzles/kenken/doc-6x6.json", &["kenken"]),
-    (
-        "kenken-9x9",
-        "puzzles/kenken/pkit-157-9x9.json",
-        &["kenken"],
-    ),
-    ("takuzu-4x4", "puzzles/takuzu/4x4.txt", &["takuzu"]),
-    (
-        "takuzu-4x4-circles",
-        "puzzles/takuzu/4x4.txt",
-        &["takuzu", "--circles"],
-    ),
-    (
-        "kenken-6x6-blank",
-        "puzzles/kenken/doc-6x6.json",
-        &["kenken", "--blank"],
-    ),
-];
+        ["sudoku"],
+        "puzzles/sudoku/consecutive-thermometer-6x6.json"
+    ) => draws_the_known_solution;
+    kenken_6x6: ("kenken-6x6", ["kenken"], "puzzles/kenken/doc-6x6.json")
+        => draws_the_known_solution;
+    kenken_9x9: ("kenken-9x9", ["kenken"], "puzzles/kenken/pkit-157-9x9.json")
+        => draws_the_known_solution;
+    takuzu_4x4: ("takuzu-4x4", ["takuzu"], "puzzles/takuzu/4x4.txt")
+        => draws_the_known_solution;
+    takuzu_4x4_circles: ("takuzu-4x4-circles", ["takuzu", "--circles"], "puzzles/takuzu/4x4.txt");
+    kenken_6x6_blank: ("kenken-6x6-blank", ["kenken", "--blank"], "puzzles/kenken/doc-6x6.json")
+        => draws_no_solved_value;
+}
 
 fn svg(path: &str, args: &[&str]) -> String {
     let result = run(&[args, &["--format", "svg", "-q", path]].concat());
@@ -60,11 +76,13 @@ fn svg(path: &str, args: &[&str]) -> String {
     result.stdout
 }
 
-#[test]
-fn svg_pictures_match_their_reviewed_snapshots() {
-    for (name, path, args) in FIXTURES {
-        insta::assert_snapshot!(*name, svg(path, args));
-    }
+/// The SVG is the reviewed `tests/snapshots/pictures__SNAPSHOT.snap` (named as when all the
+/// fixtures were one test at the top of this file).
+fn svg_matches_its_reviewed_snapshot(snapshot: &str, path: &str, args: &[&str]) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    let name = format!("pictures__{snapshot}");
+    settings.bind(|| insta::assert_snapshot!(name, svg(path, args)));
 }
 
 /// The values an SVG draws in the solved colour, by cell (40 units a cell, 10 of margin).
@@ -89,29 +107,28 @@ fn solved_values(svg: &str, n: usize) -> Vec<Vec<Option<String>>> {
     grid
 }
 
-#[test]
-fn the_solved_values_drawn_are_the_known_solution() {
-    // Compact 16x16 grids write values past 9 as letters: the 9x9s, 6x6s and 4x4s say it all.
-    let plain = |f: &&(&str, &str, &[&str])| !f.0.contains("16x16") && f.2.len() == 1;
-    for (name, path, args) in FIXTURES.iter().filter(plain) {
-        let picture = svg(path, args);
-        let known = &solutions(&repo(path).with_extension("sol"))[0];
-        let drawn = solved_values(&picture, known.len());
-        for (r, row) in known.iter().enumerate() {
-            for (c, value) in row.iter().enumerate() {
-                if let Some(text) = &drawn[r][c] {
-                    assert_eq!(*text, value.to_string(), "{name} r{}c{}", r + 1, c + 1);
-                }
+/// Every solved value drawn is the one of the known solution (the `.sol` beside the fixture),
+/// and some are drawn.
+fn draws_the_known_solution(path: &str, args: &[&str]) {
+    let picture = svg(path, args);
+    let known = &solutions(&repo(path).with_extension("sol"))[0];
+    let drawn = solved_values(&picture, known.len());
+    for (r, row) in known.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            if let Some(text) = &drawn[r][c] {
+                assert_eq!(*text, value.to_string(), "{path} r{}c{}", r + 1, c + 1);
             }
         }
-        let open = drawn.iter().flatten().filter(|v| v.is_some()).count();
-        assert!(open > 0, "{name}: no solved value drawn");
     }
-    let blank = svg("puzzles/kenken/doc-6x6.json", &["kenken", "--blank"]);
-    assert_eq!(
-        solved_values(&blank, 6).concat().iter().flatten().count(),
-        0
-    );
+    let open = drawn.iter().flatten().filter(|v| v.is_some()).count();
+    assert!(open > 0, "{path}: no solved value drawn");
+}
+
+/// A blank picture draws no solved value.
+fn draws_no_solved_value(path: &str, args: &[&str]) {
+    let n = solutions(&repo(path).with_extension("sol"))[0].len();
+    let drawn = solved_values(&svg(path, args), n);
+    assert_eq!(drawn.concat().iter().flatten().count(), 0, "{path}");
 }
 
 fn scratch(name: &str) -> PathBuf {
