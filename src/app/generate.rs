@@ -17,7 +17,7 @@ use super::{ordered, progress, walk};
 pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
     let started = Instant::now();
     let first = config.seed.unwrap_or_else(random_seed);
-    let progress = progress::bar(config.quiet, config.count);
+    let progress = progress::bar(config.quiet || config.count < 2, Some(config.count));
     let mut levels: BTreeMap<&'static str, usize> = BTreeMap::new();
     let (mut failed, mut givens) = (0, 0);
     let mut writer = Writer::new(config);
@@ -36,7 +36,7 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
         });
         (seed, result)
     };
-    let failure = ordered::in_order(config.jobs, config.count, work, |(seed, result)| {
+    let failure = ordered::in_order(config.jobs, 0..config.count, work, |(seed, result)| {
         let stdout = io::stdout();
         let mut out = stdout.lock();
         match &result {

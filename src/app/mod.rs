@@ -9,6 +9,7 @@ mod output;
 mod picture_files;
 mod progress;
 mod record;
+mod stream;
 mod walk;
 
 use std::collections::BTreeMap;
@@ -28,17 +29,18 @@ use walk::Item;
 /// Runs the whole batch and returns the exit code (the worst verdict).
 pub fn run(config: &Config) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let walk::Gathered {
-        items,
-        skipped,
-        not_puzzles,
-    } = walk::gather(config.kind, &config.options, &config.paths, &config.stdin);
-    let skipped = walk::skip_note((skipped, not_puzzles));
-    if config.format == Format::Svg && items.len() > 1 {
+    let gathered = walk::gather(config.kind, &config.options, &config.paths, &config.stdin);
+    let skipped = walk::skip_note((gathered.skipped, gathered.not_puzzles));
+    let total = gathered.total();
+    let mut items = gathered.into_items().peekable();
+    // Two puzzles read ahead tell whether the run has several (a stream's count comes last).
+    let first = items.next();
+    let several = items.peek().is_some();
+    let items = first.into_iter().chain(items);
+    if config.format == Format::Svg && several {
         anyhow::bail!(
-            "--format svg writes one picture, and this run has {} puzzles: \
-             use --picture DIR for a file per puzzle, or --pdf FILE",
-            items.len()
+            "--format svg writes one picture, and this run has several puzzles: \
+             use --picture DIR for a file per puzzle, or --pdf FILE"
         );
     }
     if let Some(spec) = &config.write_model {
@@ -52,16 +54,22 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
             anyhow::anyhow!("cannot create {}: {}", dir.display(), walk::io_message(&e))
         })?;
     }
-    let stems = match config.write_model.is_some() || config.pictures.dir.is_some() {
-        true => model_files::stems(&items),
-        false => vec![String::new(); items.len()],
-    };
+    let named = config.write_model.is_some() || config.pictures.dir.is_some();
+    let mut stems = model_files::Stems::default();
+    let items = items.map(|item| {
+        let stem = if named {
+            stems.next(&item)
+        } else {
+            String::new()
+        };
+        (item, stem)
+    });
     let mut printed = Vec::new();
-    let progress = progress::bar(config.quiet, items.len());
-    let output = config.format.output(items.len() > 1);
+    let progress = progress::bar(config.quiet || !several, total);
+    let output = config.format.output(several);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
-    let work = |i: usize| solve_item(config, &items[i], &stems[i]);
-    let failure = ordered::in_order(config.jobs, items.len(), work, |record| {
+    let work = |(item, stem): (Item, String)| solve_item(config, &item, &stem);
+    let failure = ordered::in_order(config.jobs, items, work, |record| {
         *counts.entry(record.status()).or_default() += 1;
         if config.pictures.pdf.is_some() {
             printed.extend(picture_files::printed(&record));
@@ -85,7 +93,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         picture_files::write_pdf(spec, &printed, config.pictures.style)?;
     }
     // A shard's summary is printed even for one puzzle: the shards' summaries add up.
-    if (items.len() > 1 || skipped.is_some() || config.stdin.is_shard()) && !config.quiet {
+    if (several || skipped.is_some() || config.stdin.is_shard()) && !config.quiet {
         let seconds = started.elapsed().as_secs_f64();
         let summary = summary(&counts, skipped.as_deref(), seconds);
         let _ = writeln!(io::stderr(), "{summary}");

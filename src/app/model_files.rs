@@ -13,32 +13,35 @@ use mipsolve::puzzle::Puzzle;
 use super::cli::WriteModel;
 use super::walk::{self, Item};
 
-/// A file name stem per item, `<file-stem>` or `<file-stem>-<index>` in a collection
-/// (`stdin` for standard input), made unique within the run by `-2`, `-3`, ... so that no
-/// puzzle's file overwrites another's.
-pub fn stems(items: &[Item]) -> Vec<String> {
-    let mut taken = HashSet::new();
-    (items.iter())
-        .map(|item| {
-            let stem = match item.file.as_str() {
-                "-" => "stdin".to_string(),
-                file => Path::new(file)
-                    .file_stem()
-                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned()),
-            };
-            let base = match item.index {
-                Some(i) if item.in_collection => format!("{stem}-{i}"),
-                _ => stem,
-            };
-            let mut name = base.clone();
-            let mut n = 1;
-            while !taken.insert(name.clone()) {
-                n += 1;
-                name = format!("{base}-{n}");
-            }
-            name
-        })
-        .collect()
+/// File name stems, one per item in order, `<file-stem>` or `<file-stem>-<index>` in a
+/// collection (`stdin` for standard input), made unique within the run by `-2`, `-3`, ... so
+/// that no puzzle's file overwrites another's.
+#[derive(Default)]
+pub struct Stems {
+    taken: HashSet<String>,
+}
+
+impl Stems {
+    /// The next item's stem.
+    pub fn next(&mut self, item: &Item) -> String {
+        let stem = match item.file.as_str() {
+            "-" => "stdin".to_string(),
+            file => Path::new(file)
+                .file_stem()
+                .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned()),
+        };
+        let base = match item.index {
+            Some(i) if item.in_collection => format!("{stem}-{i}"),
+            _ => stem,
+        };
+        let mut name = base.clone();
+        let mut n = 1;
+        while !self.taken.insert(name.clone()) {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        name
+    }
 }
 
 /// Writes the puzzle's model as `DIR/STEM.lp` (or `.mps`), and with uniqueness or a count

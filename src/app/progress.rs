@@ -6,12 +6,17 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-/// A bar for `len` puzzles; hidden when quiet, for a single puzzle, or off a terminal.
-pub fn bar(quiet: bool, len: usize) -> ProgressBar {
-    if quiet || len < 2 || !std::io::stderr().is_terminal() {
+/// A bar for `len` puzzles (a count and a rate when the total is not known yet, as while a
+/// collection streams); hidden when quiet or off a terminal.
+pub fn bar(quiet: bool, len: Option<usize>) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {rate}  {left}")
+    let template = match len {
+        Some(_) => "{bar:40} {pos}/{len} puzzles  {rate}  {left}",
+        None => "{pos} puzzles  {rate}",
+    };
+    let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{}", rate(average_rate(s)));
@@ -28,7 +33,11 @@ pub fn bar(quiet: bool, len: usize) -> ProgressBar {
             }
         });
     clear_on_interrupt();
-    ProgressBar::new(len as u64).with_style(style)
+    let bar = match len {
+        Some(len) => ProgressBar::new(len as u64),
+        None => ProgressBar::no_length(),
+    };
+    bar.with_style(style)
 }
 
 /// Puzzles per second since the start.

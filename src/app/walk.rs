@@ -1,16 +1,19 @@
 //! Paths to puzzles: standard input, files, and folders walked for the kind's files; every
 //! file is read and parsed, and unreadable or malformed input becomes an error item.
 
-use std::io::Read;
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use mipsolve::error::ParseError;
 
 use super::cli::Stdin;
+use super::stream::{self, Opened, Streamed};
 use mipsolve::puzzle::{self, Kind, Options, Parsed, Puzzle};
 use walkdir::WalkDir;
 
-/// Largest input file read, in bytes.
+/// Largest input read whole, in bytes (a collection of one puzzle per line streams instead,
+/// with no cap).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// One puzzle to solve, or an input error standing in its place.
@@ -29,14 +32,40 @@ pub struct Item {
     pub puzzle: Result<Box<dyn Puzzle>, String>,
 }
 
+/// A puzzle read, or the rest of a long collection still to read.
+pub enum Pending {
+    /// A puzzle (or an input error).
+    Ready(Item),
+    /// A collection read in blocks while it is solved.
+    Stream(Box<Streamed>),
+}
+
 /// The puzzles behind the paths, and how many files a folder walk skipped.
 pub struct Gathered {
     /// Puzzles and input errors, in order.
-    pub items: Vec<Item>,
+    pub items: Vec<Pending>,
     /// Files in folders that are clearly of another kind.
     pub skipped: usize,
     /// Files in folders in which no line reads as a puzzle (a README, say).
     pub not_puzzles: usize,
+}
+
+impl Gathered {
+    /// How many puzzles there are, when no collection streams (its count is not known yet).
+    pub fn total(&self) -> Option<usize> {
+        let streams = (self.items.iter()).any(|p| matches!(p, Pending::Stream(_)));
+        (!streams).then_some(self.items.len())
+    }
+
+    /// Every puzzle, in order, streamed collections read as they are reached.
+    pub fn into_items(self) -> impl Iterator<Item = Item> {
+        self.items.into_iter().flat_map(|pending| match pending {
+            Pending::Ready(item) => {
+                Box::new(std::iter::once(item)) as Box<dyn Iterator<Item = Item>>
+            }
+            Pending::Stream(streamed) => streamed,
+        })
+    }
 }
 
 /// Expands paths into puzzles, in order: of `kind`, or of the kind each file shows when
@@ -78,9 +107,22 @@ pub fn gather(
                 puzzle: Err(message),
             };
             let text = match text {
-                Ok(text) => text,
+                Ok(Opened::Whole(text)) => text,
+                Ok(Opened::Long { head, rest }) => {
+                    match long_input(kind, options, &file, &shard, head, rest) {
+                        Ok(pending) => {
+                            items.extend(pending);
+                            continue;
+                        }
+                        Err(Ok(text)) => text,
+                        Err(Err(message)) => {
+                            items.push(Pending::Ready(whole_error(kind, message)));
+                            continue;
+                        }
+                    }
+                }
                 Err(message) => {
-                    items.push(whole_error(kind, message));
+                    items.push(Pending::Ready(whole_error(kind, message)));
                     continue;
                 }
             };
@@ -109,13 +151,13 @@ pub fn gather(
                 Err((_, e)) if in_folder && e.is_not_a_puzzle() => not_puzzles += 1,
                 Err((file_kind, e)) => {
                     let message = e.shifted(shard.line_offset).in_file(&file);
-                    items.push(whole_error(file_kind, message))
+                    items.push(Pending::Ready(whole_error(file_kind, message)))
                 }
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1 || shard.is_shard();
                     for (index, (file_kind, entry)) in parsed.into_iter().enumerate() {
                         let index = index + shard.index_offset;
-                        items.push(Item {
+                        items.push(Pending::Ready(Item {
                             file: file.clone(),
                             index: Some(index),
                             line: Some(entry.line + shard.line_offset),
@@ -125,7 +167,7 @@ pub fn gather(
                                 None if in_collection => e.in_file(&format!("{file} [{index}]")),
                                 _ => e.shifted(shard.line_offset).in_file(&file),
                             }),
-                        });
+                        }));
                     }
                 }
             }
@@ -134,20 +176,60 @@ pub fn gather(
         let skipped_here = (skipped - before.1, not_puzzles - before.2);
         if let (Some(kind), true, Some(note)) = (kind, found_none, skip_note(skipped_here)) {
             let name = path.as_ref().display().to_string();
-            items.push(Item {
+            items.push(Pending::Ready(Item {
                 file: name.clone(),
                 index: None,
                 line: None,
                 in_collection: false,
                 kind: Some(kind),
                 puzzle: Err(format!("{name}: no {} puzzles found; {note}", kind.title)),
-            });
+            }));
         }
     }
     Gathered {
         items,
         skipped,
         not_puzzles,
+    }
+}
+
+/// A file longer than one block: its first block's puzzles and the rest as a stream, when the
+/// block reads as one puzzle per line; else its whole text (`Err(Ok)`, up to the cap), or
+/// why it has none (`Err(Err)`).
+fn long_input(
+    kind: Option<&'static Kind>,
+    options: &Options,
+    file: &str,
+    shard: &Stdin,
+    head: String,
+    mut rest: Box<dyn BufRead + Send>,
+) -> Result<Vec<Pending>, Result<String, String>> {
+    let extension = Path::new(file).extension().and_then(|x| x.to_str());
+    let kind = kind.or_else(|| puzzle::detect(extension, &head).ok());
+    let entries = kind.and_then(|k| puzzle::read(k, &head, options).ok());
+    match (kind, entries) {
+        (Some(kind), Some(entries)) if stream::one_per_line(&head, &entries) => {
+            let mut streamed = Streamed {
+                file: file.to_string(),
+                reader: rest,
+                kind,
+                options: options.clone(),
+                lines_before: shard.line_offset,
+                next_index: shard.index_offset,
+                pending: VecDeque::new(),
+                ended: false,
+            };
+            streamed.push_block(entries);
+            streamed.lines_before += head.lines().count();
+            Ok(vec![Pending::Stream(Box::new(streamed))])
+        }
+        _ => {
+            let mut bytes = head.into_bytes();
+            let left = (MAX_FILE_BYTES + 1).saturating_sub(bytes.len() as u64);
+            (rest.as_mut().take(left).read_to_end(&mut bytes))
+                .map_err(|e| Err(format!("{file}: cannot read: {}", io_message(&e))))?;
+            Err(decode(file, bytes))
+        }
     }
 }
 
@@ -183,19 +265,16 @@ pub fn skip_note((other_kinds, not_puzzles): (usize, usize)) -> Option<String> {
 }
 
 /// A file's name, its text or the message why it has none, and whether a folder walk found it.
-type Input = (String, Result<String, String>, bool);
+type Input = (String, Result<Opened, String>, bool);
 
 /// The texts behind one path: standard input, a file, or a directory's puzzle files.
 fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
     let name = path.display().to_string();
     if name == "-" {
-        let mut bytes = Vec::new();
-        let text = std::io::stdin()
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("-: cannot read standard input: {}", io_message(&e)))
-            .and_then(|_| decode(&name, bytes));
-        return vec![(name, text, false)];
+        let reader = Box::new(BufReader::new(std::io::stdin()));
+        let opened = open(&name, reader)
+            .map_err(|e| e.replacen("cannot read", "cannot read standard input", 1));
+        return vec![(name, opened, false)];
     }
     if !path.is_dir() {
         return vec![(name.clone(), read_file(&name, path), false)];
@@ -232,12 +311,21 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
     found
 }
 
-fn read_file(name: &str, path: &Path) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+fn read_file(name: &str, path: &Path) -> Result<Opened, String> {
+    let file = std::fs::File::open(path)
         .map_err(|e| format!("{name}: cannot read: {}", io_message(&e)))?;
-    decode(name, bytes)
+    open(name, Box::new(BufReader::new(file)))
+}
+
+/// The input's whole text when it is one block long, else its first block and the rest.
+fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, String> {
+    let (head, ended) = stream::read_block(reader.as_mut())
+        .map_err(|e| format!("{name}: cannot read: {}", io_message(&e)))?;
+    let head = decode(name, head)?;
+    Ok(match ended {
+        true => Opened::Whole(head),
+        false => Opened::Long { head, rest: reader },
+    })
 }
 
 /// An I/O error in lower case, without the `(os error N)` suffix.
