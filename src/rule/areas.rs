@@ -1,7 +1,7 @@
 //! All-different areas (rows, columns, boxes, regions, diagonals, Killer cages) as one rule:
 //! no value twice in an area; an area with a cell per value holds each value once.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::Rule;
 use crate::deadline::Deadline;
@@ -36,6 +36,40 @@ impl Areas {
             reductions: None,
         }
     }
+}
+
+/// Area lists worked out lately, each with its overlaps: the puzzles of a collection share
+/// their shape's list, so a batch of 9x9s works the overlaps out once, not per puzzle. The list
+/// is held, so that its address stays its own.
+type Prepared = Vec<(Arc<[Area]>, Arc<AllDifferent>)>;
+
+static PREPARED: Mutex<Prepared> = Mutex::new(Vec::new());
+
+/// How many area lists [`PREPARED`] keeps.
+const PREPARED_KEPT: usize = 16;
+
+/// The overlaps of `areas` on an `n` x `n` grid, from [`PREPARED`] or worked out now.
+fn reductions_of(areas: &Arc<[Area]>, n: usize) -> Arc<AllDifferent> {
+    let found = |kept: &Prepared| {
+        (kept.iter())
+            .find(|(a, _)| Arc::ptr_eq(a, areas))
+            .map(|(_, r)| Arc::clone(r))
+    };
+    if let Some(found) = PREPARED.lock().ok().as_deref().and_then(found) {
+        return found;
+    }
+    let mut made = AllDifferent::new(areas, n, n, n);
+    if n >= MATCHING_FROM {
+        made = made.with_matching();
+    }
+    let made = Arc::new(made);
+    if let Ok(mut kept) = PREPARED.lock() {
+        if kept.len() >= PREPARED_KEPT {
+            kept.remove(0);
+        }
+        kept.push((Arc::clone(areas), Arc::clone(&made)));
+    }
+    made
 }
 
 /// The first value an area holds twice (0 is a blank), with the cell where it repeats.
@@ -90,13 +124,8 @@ impl Rule for Areas {
         if self.reductions.is_some() {
             return None;
         }
-        let n = self.size;
-        let mut areas = AllDifferent::new(&self.areas, n, n, n);
-        if n >= MATCHING_FROM {
-            areas = areas.with_matching();
-        }
         Some(Arc::new(Areas {
-            reductions: Some(Arc::new(areas)),
+            reductions: Some(reductions_of(&self.areas, self.size)),
             ..self.clone()
         }))
     }
