@@ -73,12 +73,12 @@ head -3000 "$PUB/sudoku-17clue-royle.txt" > "$TMP/17clue.txt"
 run_set "sudoku 17-clue first 3000" sudoku "$TMP/17clue.txt"
 # Single-solver configurations on the files the MIP peers solve (the documents' model as
 # stated: no reductions, log products), to set beside highspy and PuLP+CBC; CaDiCaL takes
-# no logarithms, so not the documents' KenKens.
+# no logarithms, so not the documents' KenKens, and microlp (pure Rust) needs minutes for them.
 mkdir -p "$TMP/tk14-8"; ls "$TMP"/tk14/*.txt | head -8 | xargs -I{} cp {} "$TMP/tk14-8/"
-for engine in highs cbc cadical; do
+for engine in highs cbc microlp cadical; do
   doc=(--check-unique --formulation documents --solver "$engine" --time-limit 60)
   run_set "documents $engine sudoku top95 first 20" sudoku "${doc[@]}" "$TMP/top95-20.txt"
-  if [ "$engine" != cadical ]; then
+  if [ "$engine" = highs ] || [ "$engine" = cbc ]; then
     run_set "documents $engine kenken pkit 9x9 first 12" kenken "${doc[@]}" "$TMP/kk9"
   fi
   run_set "documents $engine takuzu veryhard 14x14 first 8" takuzu "${doc[@]}" "$TMP/tk14-8"

@@ -1,6 +1,6 @@
 //! The model as text for other MIP solvers: CPLEX LP or free MPS, with the model's own
-//! variable and row names, written exactly as the rows are handed to HiGHS (a row with two
-//! different finite bounds becomes two rows, `_ge` and `_le`).
+//! variable and row names, written exactly as good_lp hands the rows to every MIP solver (a
+//! row with two different finite bounds becomes two rows, `_ge` and `_le`).
 
 use std::fmt::Write;
 
@@ -119,7 +119,7 @@ struct Sided<'a> {
     rhs: f64,
 }
 
-/// The rows as handed to HiGHS: equalities, and each finite side of the others.
+/// The rows as the MIP solvers are handed them: equalities, and each finite side of the others.
 fn sided_rows(model: &Model) -> Vec<Sided<'_>> {
     let mut out = Vec::new();
     for row in model.constraints() {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;
 
-use crate::backend::{Backend, Session, SolverStats, Status};
+use crate::backend::{Backend, Mip, ModelSize, Session, Solve, SolverStats, Status};
 use crate::error::{SolveError, Violation};
 use crate::export::ModelFormulation;
 use crate::grid::Grid;
@@ -65,27 +65,30 @@ impl Engine {
     fn solver(self, formulation: ModelFormulation) -> Backend {
         match (self, formulation) {
             (Engine::Only(solver), _) => solver,
-            (Engine::Auto, ModelFormulation::Documents) => Backend::Highs,
+            (Engine::Auto, ModelFormulation::Documents) => Backend::Mip(Mip::Highs),
             (Engine::Auto, ModelFormulation::Reduced) => AUTO_BACKEND,
         }
     }
 }
 
-/// What settled each question and where the time went, for `--stats`.
+/// What settled each question and where the time went, for `--stats`; a stage that did not
+/// run has no time (`None`), and a count the solver does not report is `None`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     /// For each question in order (the first solution, then uniqueness or each further
-    /// count step), the engine that settled it: `reductions`, `split`, `highs`, `cbc` or
-    /// `cadical`.
+    /// count step), the engine that settled it: `reductions`, `split`, `highs`, `cbc`,
+    /// `microlp` or `cadical`.
     pub decided_by: Vec<&'static str>,
     /// Time in the exact reductions before any search.
-    pub reductions: Duration,
+    pub reductions: Option<Duration>,
     /// Time in the split.
-    pub split: Duration,
+    pub split: Option<Duration>,
     /// Time building the model.
-    pub model: Duration,
-    /// Time in the solver (MIP or SAT).
-    pub solver: Duration,
+    pub model: Option<Duration>,
+    /// Time in the solver (MIP or SAT), over the solves it was asked for.
+    pub solver: Option<Duration>,
+    /// The size of the model the solver was handed, as first built.
+    pub size: Option<ModelSize>,
     /// Branch-and-bound nodes, summed over the MIP solves, where the solver reports them.
     pub nodes: Option<u64>,
     /// LP iterations, summed likewise.
@@ -95,7 +98,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn add(&mut self, solver: SolverStats) {
+    /// One solve by the solver, which took `time`.
+    fn add(&mut self, solver: SolverStats, time: Duration) {
         let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (None, None) => None,
             (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
@@ -103,7 +107,13 @@ impl Stats {
         self.nodes = sum(self.nodes, solver.nodes);
         self.iterations = sum(self.iterations, solver.iterations);
         self.conflicts = sum(self.conflicts, solver.conflicts);
+        add_time(&mut self.solver, time);
     }
+}
+
+/// Adds `time` to a stage's time.
+fn add_time(stage: &mut Option<Duration>, time: Duration) {
+    *stage = Some(stage.unwrap_or_default() + time);
 }
 
 /// A puzzle's outcome and how it was reached.
@@ -225,21 +235,21 @@ pub fn solve(
                 options.engine.solver(ModelFormulation::Documents),
                 deadline,
             );
-            solver.stats.model = started.elapsed();
+            solver.stats.model = Some(started.elapsed());
             solver
         }
         ModelFormulation::Reduced => {
             let Some(reduced) = puzzle.reduce(deadline) else {
                 let stats = Stats {
                     decided_by: vec!["reductions"],
-                    reductions: started.elapsed(),
+                    reductions: Some(started.elapsed()),
                     ..Stats::default()
                 };
                 let outcome = infeasible(puzzle, deadline)?;
                 return Ok(Report { outcome, stats });
             };
             let mut solver = Solver::new(puzzle, reduced, options.engine, deadline);
-            solver.stats.reductions = started.elapsed();
+            solver.stats.reductions = Some(started.elapsed());
             solver
         }
     };
@@ -342,10 +352,10 @@ struct Solver<'a> {
     /// `None` once the split left a question unsettled (or with a named solver): the
     /// solver answers from then on.
     split: Option<Split>,
-    /// Whether the reductions alone decided every cell.
-    decided: bool,
+    /// The grid the reductions alone left, when they decided every cell.
+    decided: Option<Grid>,
     backend: Backend,
-    session: Option<Session>,
+    session: Option<Session<Box<dyn Solve>>>,
     /// The solutions found, in order.
     found: Vec<Grid>,
     /// How many of them the model already cuts off.
@@ -356,14 +366,12 @@ struct Solver<'a> {
 impl<'a> Solver<'a> {
     /// On the reduced candidates: the split first under [`Engine::Auto`].
     fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, engine: Engine, deadline: Deadline) -> Self {
-        let d = &reduced.domains;
-        let decided = (0..d.rows()).all(|r| (0..d.cols()).all(|c| d.get(r, c).count_ones() == 1));
         Solver {
             puzzle,
             split: (engine == Engine::Auto).then(|| Split::new(&reduced.domains)),
+            decided: reduced.domains.solved_grid(),
             reduced: Some(reduced),
             deadline,
-            decided,
             backend: engine.solver(ModelFormulation::Reduced),
             session: None,
             found: Vec::new(),
@@ -384,23 +392,36 @@ impl<'a> Solver<'a> {
             reduced: None,
             deadline,
             split: None,
-            decided: false,
+            decided: None,
             backend,
-            session: Some(Session::new(model, backend)),
+            stats: Stats {
+                size: Some(ModelSize::of(&model)),
+                ..Stats::default()
+            },
+            session: Some(Session::new(model, backend.start())),
             found: Vec::new(),
             forbidden: 0,
-            stats: Stats::default(),
         }
     }
 
-    /// A verified grid other than those found: by the split while it settles the question,
-    /// else by the solver on the whole model with the found ones cut off.
+    /// A verified grid other than those found: the reductions' own grid when they decided
+    /// every cell, else by the split while it settles the question, else by the solver on the
+    /// whole model with the found ones cut off.
     fn next(&mut self) -> Result<Search, SolveError> {
-        let settled_by = if self.decided { "reductions" } else { "split" };
+        if let Some(grid) = &self.decided {
+            // Exact reductions that leave one candidate per cell leave no other grid.
+            self.stats.decided_by.push("reductions");
+            let fresh = self.found.is_empty() && self.puzzle.verify(grid).is_ok();
+            if !fresh {
+                return Ok(Search::Infeasible);
+            }
+            self.found.push(grid.clone());
+            return Ok(Search::Found(grid.clone()));
+        }
         if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
             let started = Instant::now();
             let step = split.next(self.puzzle, &reduced.reductions, self.deadline);
-            self.stats.split += started.elapsed();
+            add_time(&mut self.stats.split, started.elapsed());
             let found = match step {
                 Step::Found(grid) => {
                     self.found.push(grid.clone());
@@ -412,24 +433,25 @@ impl<'a> Solver<'a> {
             };
             match found {
                 Some(found) => {
-                    self.stats.decided_by.push(settled_by);
+                    self.stats.decided_by.push("split");
                     return Ok(found);
                 }
                 None => self.split = None,
             }
         }
-        let started = Instant::now();
         let session = match (&mut self.session, &self.reduced) {
             (Some(session), _) => session,
             (session, Some(reduced)) => session.insert({
+                let started = Instant::now();
                 let mut model = Model::new(reduced.domains.clone());
                 reduced.constrain(&mut model, self.deadline);
-                Session::new(model, self.backend)
+                self.stats.model = Some(started.elapsed());
+                self.stats.size = Some(ModelSize::of(&model));
+                Session::new(model, self.backend.start())
             }),
             // A solver without reductions starts with its model: this cannot happen.
             (None, None) => return Err(SolveError::Backend("no model to solve".into())),
         };
-        self.stats.model += started.elapsed();
         if self.deadline.passed() {
             return Ok(Search::TimeLimit);
         }
@@ -437,14 +459,8 @@ impl<'a> Solver<'a> {
             session.forbid(grid);
         }
         self.forbidden = self.found.len();
-        let started = Instant::now();
         let found = search(self.puzzle, session, self.deadline, &mut self.stats)?;
-        self.stats.solver += started.elapsed();
-        let decider = match session.model().vars().is_empty() && self.decided {
-            true => "reductions",
-            false => self.backend.name(),
-        };
-        self.stats.decided_by.push(decider);
+        self.stats.decided_by.push(self.backend.name());
         if let Search::Found(grid) = &found {
             self.found.push(grid.clone());
         }
@@ -469,14 +485,17 @@ fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveE
 /// Finds a grid that passes the exact check, cutting off solver answers that do not.
 fn search(
     puzzle: &dyn Puzzle,
-    session: &mut Session,
+    session: &mut Session<impl Solve>,
     deadline: Deadline,
     stats: &mut Stats,
 ) -> Result<Search, SolveError> {
     let mut last: Option<Violation> = None;
     for _ in 0..MAX_REJECTED {
-        let (status, solver_stats) = session.solve(deadline.remaining())?;
-        stats.add(solver_stats);
+        let started = Instant::now();
+        let (status, solver_stats) = session.solve(deadline)?;
+        if let Some(solver_stats) = solver_stats {
+            stats.add(solver_stats, started.elapsed());
+        }
         let values = match status {
             Status::Feasible(values) => values,
             Status::Infeasible => return Ok(Search::Infeasible),
@@ -501,149 +520,5 @@ fn search(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domains::Domains;
-    use crate::geometry::{columns, rows};
-    use crate::rule::{Areas, Rule, RuleSet};
-    use std::sync::Arc;
-
-    /// A 1..2 grid of `rows` x `cols` with `rules`, no givens.
-    fn one_or_two(rows: usize, cols: usize, rules: Vec<Arc<dyn Rule>>) -> RuleSet {
-        RuleSet {
-            rows,
-            cols,
-            values: vec![1, 2],
-            givens: vec![None; rows * cols],
-            rules,
-        }
-    }
-
-    /// Latin 2x2 squares (two solutions) whose verifier rejects the one starting with 1, as
-    /// a product cage within the solver's tolerance would be rejected.
-    struct Picky;
-
-    /// The top left cell holds 2: a rule only the verifier knows (no reductions, no rows).
-    #[derive(Debug)]
-    struct StartsWithTwo;
-
-    impl Rule for StartsWithTwo {
-        fn name(&self) -> &'static str {
-            "starts with 2"
-        }
-        fn violations(&self, grid: &Grid) -> Vec<Violation> {
-            match grid.get(0, 0) {
-                2 => Vec::new(),
-                value => vec![Violation::Given {
-                    cell: (0, 0),
-                    value,
-                    given: 2,
-                }],
-            }
-        }
-        fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
-            true
-        }
-        fn constrain(&self, _: &mut Model, _: Deadline) {}
-    }
-
-    impl Puzzle for Picky {
-        fn shape(&self) -> (usize, usize) {
-            (2, 2)
-        }
-        fn rules(&self) -> RuleSet {
-            let lines = [rows(2, 2), columns(2, 2)].concat();
-            let areas = Arc::new(Areas::new(lines.into(), 2));
-            one_or_two(2, 2, vec![areas, Arc::new(StartsWithTwo)])
-        }
-        fn render(&self, _: &Grid) -> String {
-            String::new()
-        }
-    }
-
-    #[test]
-    fn answers_failing_the_check_are_cut_off_and_never_returned() {
-        // Each solver on the model alone: Latin 2x2 squares, of which the verifier takes one.
-        for backend in [Backend::Highs, Backend::Cbc, Backend::Cadical] {
-            let Some(reduced) = Picky.reduce(Deadline::none()) else {
-                panic!("reduces");
-            };
-            let mut model = Model::new(reduced.domains.clone());
-            reduced.constrain(&mut model, Deadline::none());
-            let mut session = Session::new(model, backend);
-            let expected = Grid::from_rows(vec![vec![2, 1], vec![1, 2]]).unwrap();
-            let mut stats = Stats::default();
-            let found = search(&Picky, &mut session, Deadline::none(), &mut stats);
-            assert!(
-                matches!(found, Ok(Search::Found(ref g)) if *g == expected),
-                "{backend:?}"
-            );
-            session.forbid(&expected);
-            let again = search(&Picky, &mut session, Deadline::none(), &mut stats);
-            assert!(
-                matches!(again, Ok(Search::Infeasible)),
-                "{backend:?}: the other square was cut off"
-            );
-        }
-    }
-
-    /// A row of 16 cells, each 1 or 2, exactly one of them 2: 16 solutions, and no
-    /// reductions, so the split runs out of budget on the later ones and the solver finishes.
-    struct OneTwo;
-
-    /// Exactly one cell of the row holds 2; it narrows nothing.
-    #[derive(Debug)]
-    struct OneTwoInTheRow;
-
-    impl Rule for OneTwoInTheRow {
-        fn name(&self) -> &'static str {
-            "one 2"
-        }
-        fn violations(&self, grid: &Grid) -> Vec<Violation> {
-            let twos = (0..16).filter(|&c| grid.get(0, c) == 2).count();
-            match twos {
-                1 => Vec::new(),
-                _ => vec![Violation::Shape { rows: 1, cols: 16 }],
-            }
-        }
-        fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
-            true
-        }
-        fn constrain(&self, model: &mut Model, _: Deadline) {
-            let mut twos = crate::model::LinExpr::default();
-            for c in 0..16 {
-                twos.add_expr(&model.x(0, c, 1), 1.0);
-            }
-            model.add("one_two".into(), twos, 1.0, 1.0);
-        }
-    }
-
-    impl Puzzle for OneTwo {
-        fn shape(&self) -> (usize, usize) {
-            (1, 16)
-        }
-        fn rules(&self) -> RuleSet {
-            one_or_two(1, 16, vec![Arc::new(OneTwoInTheRow)])
-        }
-        fn render(&self, _: &Grid) -> String {
-            String::new()
-        }
-    }
-
-    #[test]
-    fn a_count_the_split_cannot_finish_is_finished_by_highs_with_every_solution_cut_off() {
-        let options = SolveOptions {
-            question: Question::Count(100),
-            ..SolveOptions::default()
-        };
-        let Ok(Outcome::Counted { solutions, end }) = run(&OneTwo, options) else {
-            panic!("counted");
-        };
-        assert_eq!(end, CountEnd::All);
-        let mut twos: Vec<usize> = (solutions.iter())
-            .map(|g| (0..16).find(|&c| g.get(0, c) == 2).unwrap())
-            .collect();
-        twos.sort_unstable();
-        assert_eq!(twos, (0..16).collect::<Vec<_>>(), "each solution once");
-    }
-}
+#[path = "pipeline_tests.rs"]
+mod tests;

@@ -1,5 +1,6 @@
 //! Repair by optimization: the fewest edits to a puzzle's givens that make it right, found by
-//! HiGHS and proven smallest where it says `optimal`.
+//! a MIP solver that minimizes (HiGHS unless the user names CBC or microlp) and proven
+//! smallest where it says `optimal`.
 //!
 //! - No solution: each given may be changed at a cost of one; the MIP over the puzzle's other
 //!   rules (its reduced model without givens) minimizes the givens changed. A changed given
@@ -10,7 +11,7 @@
 //!   differences become one more row. The first unique pick is the smallest for the first
 //!   solution's values (another solution's values may need fewer).
 
-use crate::backend::{self, Minimum};
+use crate::backend::{Minimize, Minimum};
 use crate::cage::{Cage, Op};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
@@ -91,11 +92,13 @@ pub enum Repair {
 }
 
 /// Repairs `puzzle` whose solve gave `outcome`; `None` for a kind whose clues cannot change.
-/// Every check is solved as `options` say (their question aside) and ends by `deadline`.
+/// `solver` minimizes the edits; every check is solved as `options` say (their question
+/// aside) and ends by `deadline`.
 pub fn repair(
     puzzle: &dyn Puzzle,
     outcome: &Outcome,
     options: &SolveOptions,
+    solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Option<Repair>, SolveError> {
     let clues = puzzle.clues();
@@ -105,7 +108,9 @@ pub fn repair(
     let solutions = outcome.solutions();
     match outcome {
         Outcome::Unique(_) => Ok(Some(Repair::Unique)),
-        Outcome::Infeasible { .. } => fewest_changes(puzzle, &clues, options, deadline).map(Some),
+        Outcome::Infeasible { .. } => {
+            fewest_changes(puzzle, &clues, options, solver, deadline).map(Some)
+        }
         _ if solutions.len() >= 2 => {
             let unique = SolveOptions {
                 question: Question::Unique,
@@ -116,7 +121,8 @@ pub fn repair(
                 solve_with(puzzle, &all, &unique, deadline)
             };
             let given = given_cells(puzzle, &clues);
-            let found = fewest_additions(&given, solutions[0], &solutions[1..], check, deadline)?;
+            let others = &solutions[1..];
+            let found = fewest_additions(&given, solutions[0], others, check, solver, deadline)?;
             Ok(Some(match found {
                 Repair::Edits {
                     edits,
@@ -175,6 +181,7 @@ fn fewest_changes(
     puzzle: &dyn Puzzle,
     clues: &[Clue],
     options: &SolveOptions,
+    solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
     let (mut model, kept) = match puzzle.model_with_optional_cages() {
@@ -218,7 +225,7 @@ fn fewest_changes(
     };
     let mut fallback: Option<Repair> = None;
     for round in 1..=UNIQUE_TRIES {
-        let found = backend::minimize(&model, deadline)?;
+        let found = solver.minimize(&model, deadline)?;
         // A point not proven the fewest is no answer: the time limit is said instead.
         let Some((values, optimal @ true)) = found.point() else {
             return Ok(fallback.unwrap_or(match found {
@@ -332,6 +339,7 @@ fn fewest_additions(
     first: &Grid,
     others: &[&Grid],
     check: impl Fn(&[Clue]) -> Result<Outcome, SolveError>,
+    solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
     let open: Vec<Cell> = (0..given.len())
@@ -350,7 +358,7 @@ fn fewest_additions(
         add(&mut differences, other);
     }
     loop {
-        let (picked, optimal) = match pick(open.len(), &differences, deadline)? {
+        let (picked, optimal) = match pick(open.len(), &differences, solver, deadline)? {
             Some(found) => found,
             None => return Ok(Repair::TimeLimit),
         };
@@ -397,10 +405,11 @@ fn fewest_additions(
 }
 
 /// The master MIP: the fewest of `cells` cells such that each list of `differences` holds
-/// one; with whether HiGHS proved the pick smallest. `None` on the time limit.
+/// one; with whether `solver` proved the pick smallest. `None` on the time limit.
 fn pick(
     cells: usize,
     differences: &[Vec<usize>],
+    solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Option<(Vec<usize>, bool)>, SolveError> {
     let mut model = Model::new(Domains::full(0, 0, vec![1]));
@@ -417,7 +426,7 @@ fn pick(
         }
         model.add(format!("differs{}", j + 1), row, 1.0, f64::INFINITY);
     }
-    let found = backend::minimize(&model, deadline)?;
+    let found = solver.minimize(&model, deadline)?;
     // A pick not proven the fewest is no answer: the caller says the time limit instead.
     let Some((values, optimal @ true)) = found.point() else {
         return match found {

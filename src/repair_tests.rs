@@ -1,4 +1,5 @@
 use super::*;
+use crate::backend::Mip;
 use crate::pipeline;
 use crate::puzzle::{self, Options};
 
@@ -21,29 +22,34 @@ fn outcome(puzzle: &dyn Puzzle) -> Outcome {
 /// The Wikipedia 9x9 with its r1c1 given (5) written as 1: no solution (CP-SAT agrees).
 const WRONG: &str = "13..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
 
+/// Each MIP solver that minimizes.
+const SOLVERS: [Mip; 3] = [Mip::Highs, Mip::Cbc, Mip::Microlp];
+
 #[test]
-fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves() {
+fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves_with_every_mip_solver() {
     let puzzle = sudoku(WRONG);
-    let options = SolveOptions::default();
-    let found = repair(
-        puzzle.as_ref(),
-        &outcome(puzzle.as_ref()),
-        &options,
-        Deadline::none(),
-    );
-    let Ok(Some(Repair::Edits {
-        edits,
-        optimal,
-        clues,
-        ..
-    })) = found
-    else {
-        panic!("{found:?}");
-    };
-    assert!(optimal);
-    assert_eq!(edits.len(), 1, "{edits:?}");
-    let repaired = puzzle.with_clues(&clues).unwrap();
-    assert!(outcome(repaired.as_ref()).solution().is_some());
+    for solver in SOLVERS {
+        let found = repair(
+            puzzle.as_ref(),
+            &outcome(puzzle.as_ref()),
+            &SolveOptions::default(),
+            &solver,
+            Deadline::none(),
+        );
+        let Ok(Some(Repair::Edits {
+            edits,
+            optimal,
+            clues,
+            ..
+        })) = found
+        else {
+            panic!("{solver:?}: {found:?}");
+        };
+        assert!(optimal, "{solver:?}");
+        assert_eq!(edits.len(), 1, "{solver:?}: {edits:?}");
+        let repaired = puzzle.with_clues(&clues).unwrap();
+        assert!(outcome(repaired.as_ref()).solution().is_some());
+    }
 }
 
 #[test]
@@ -53,6 +59,7 @@ fn a_unique_puzzle_is_left_alone() {
         puzzle.as_ref(),
         &outcome(puzzle.as_ref()),
         &SolveOptions::default(),
+        &Mip::Highs,
         Deadline::none(),
     );
     assert_eq!(found, Ok(Some(Repair::Unique)));
@@ -61,6 +68,9 @@ fn a_unique_puzzle_is_left_alone() {
 #[test]
 fn the_master_picks_the_fewest_cells_that_meet_every_difference() {
     // Cells 0..4; differences {0,1}, {1,2}, {3}: the fewest are 1 and 3.
-    let picked = pick(5, &[vec![0, 1], vec![1, 2], vec![3]], Deadline::none()).unwrap();
-    assert_eq!(picked, Some((vec![1, 3], true)));
+    let differences = [vec![0, 1], vec![1, 2], vec![3]];
+    for solver in SOLVERS {
+        let picked = pick(5, &differences, &solver, Deadline::none()).unwrap();
+        assert_eq!(picked, Some((vec![1, 3], true)), "{solver:?}");
+    }
 }

@@ -242,3 +242,40 @@ fn among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred() {
         Some(Outcome::Unique(_))
     ));
 }
+
+#[test]
+fn each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused() {
+    // The Wikipedia 9x9 with its r1c1 given (5) typed as 1: no solution; one change gives it
+    // one, whichever solver minimizes.
+    let wrong = text(&with(&WIKIPEDIA, &[(0, 0, '1')]));
+    assert!(matches!(outcome(&wrong), Some(Outcome::Infeasible { .. })));
+    for solver in ["highs", "cbc", "microlp"] {
+        let args = [
+            "sudoku", "--repair", "--solver", solver, "--format", "json", "-",
+        ];
+        let result = run_with_stdin(&args, &wrong);
+        assert_eq!(result.code, 1, "{solver}: {}", result.stderr);
+        let found = result.single()["repair"].clone();
+        assert_eq!(found["optimal"], true, "{solver}");
+        assert_eq!(
+            found["edits"].as_array().unwrap().len(),
+            1,
+            "{solver}: {found}"
+        );
+        let repaired = outcome(found["puzzle"].as_str().unwrap());
+        assert!(
+            repaired.is_some_and(|o| o.solution().is_some()),
+            "{solver}: {found}"
+        );
+    }
+    let refused = run_with_stdin(&["sudoku", "--repair", "--solver", "cadical", "-"], &wrong);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stdout.is_empty());
+    assert!(
+        refused
+            .stderr
+            .contains("--repair minimizes with a MIP solver"),
+        "{}",
+        refused.stderr
+    );
+}

@@ -156,15 +156,16 @@ fn solve_puzzle(
         model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
             .map_err(|e| fail(&e))?;
     }
-    let repair = match config.repair {
-        true => repair::repair(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
-        false => None,
+    let repair = match &config.repair {
+        Some(solver) => repair::repair(puzzle, &outcome, &config.solve, solver, deadline)
+            .map_err(|e| fail(&e))?,
+        None => None,
     };
     // --repair's answer for several solutions replaces --explain's greedy one; --hint on
     // filled-in values that leave no solution names the ones that conflict.
     let several = matches!(outcome, pipeline::Outcome::Several { .. });
     let conflict = config.deduce.hint && matches!(outcome, pipeline::Outcome::Infeasible { .. });
-    let explanation = match (config.explain && !(config.repair && several)) || conflict {
+    let explanation = match (config.explain && !(config.repair.is_some() && several)) || conflict {
         true => {
             explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
         }

@@ -362,21 +362,38 @@ pub fn audit_text(audit: &Audit) -> String {
     format!("redundant, each alone: {}; not minimal", parts.join("; "))
 }
 
-/// The `--stats` line: what settled each question, the time per stage, the solver's work.
+/// The `--stats` line: what settled each question, the time in each stage that ran, the size
+/// of the model a solver was handed, and the counts the solver reports.
 pub fn stats_text(stats: &Stats) -> String {
-    let ms = |d: std::time::Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
-    let count = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
-    format!(
-        "decided by {}; reductions {}, split {}, model {}, solver {}; nodes {}, iterations {}, conflicts {}",
-        stats.decided_by.join(", "),
-        ms(stats.reductions),
-        ms(stats.split),
-        ms(stats.model),
-        ms(stats.solver),
-        count(stats.nodes),
-        count(stats.iterations),
-        count(stats.conflicts),
-    )
+    let stages = [
+        ("reductions", stats.reductions),
+        ("split", stats.split),
+        ("model", stats.model),
+        ("solver", stats.solver),
+    ];
+    let times: Vec<String> = (stages.into_iter())
+        .filter_map(|(name, time)| Some(format!("{name} {:.3} ms", time?.as_secs_f64() * 1e3)))
+        .collect();
+    let mut parts = vec![format!("decided by {}", stats.decided_by.join(", "))];
+    parts.push(times.join(", "));
+    if let Some(size) = stats.size {
+        let (rows, columns, nonzeros) = (size.rows, size.columns, size.nonzeros);
+        parts.push(format!(
+            "rows {rows}, columns {columns}, nonzeros {nonzeros}"
+        ));
+    }
+    let counts = [
+        ("nodes", stats.nodes),
+        ("iterations", stats.iterations),
+        ("conflicts", stats.conflicts),
+    ];
+    let work: Vec<String> = (counts.into_iter())
+        .filter_map(|(name, count)| Some(format!("{name} {}", count?)))
+        .collect();
+    if !work.is_empty() {
+        parts.push(work.join(", "));
+    }
+    parts.join("; ")
 }
 
 /// What an infeasible puzzle's culprit rule means for the user.

@@ -1,34 +1,65 @@
 //! CaDiCaL, the learning SAT solver, through `rustsat-cadical`: one solver per puzzle that
 //! keeps its clauses and what it learnt across the re-solves, and takes only the rows added
-//! to the model since its last solve (the no-goods of uniqueness and counts).
+//! to the model since its last solve (the no-goods of uniqueness and counts); it solves under
+//! assumptions, and its terminate callback stops it at the deadline.
 
-use std::time::Instant;
-
-use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::solvers::{ControlSignal, Solve as _, SolveIncremental, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Config, Statistic};
 
 use super::cnf::Encoder;
-use super::{SolverStats, Status};
+use super::{Solve, SolveAssuming, SolverStats, Status};
+use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::model::Model;
 
-/// A CaDiCaL solver holding the clauses of a model's first `rows` rows.
+/// CaDiCaL for one model: made at the first solve, which hands it the model's rows.
+#[derive(Default)]
 pub struct Cadical {
+    holding: Option<Holding>,
+}
+
+impl Solve for Cadical {
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        self.solve_assuming(model, &[], deadline)
+    }
+}
+
+impl SolveAssuming for Cadical {
+    fn solve_assuming(
+        &mut self,
+        model: &Model,
+        assumed: &[(usize, bool)],
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        let holding = match &mut self.holding {
+            Some(holding) => holding,
+            empty => empty.insert(Holding::new(model)?),
+        };
+        holding.solve(model, assumed, deadline)
+    }
+}
+
+/// A CaDiCaL solver holding the clauses of a model's first `rows` rows.
+struct Holding {
     solver: CaDiCaL<'static, 'static>,
     encoder: Encoder,
     rows: usize,
 }
 
-impl Cadical {
+impl Holding {
     /// A solver for `model`, which it takes row by row at each solve.
-    pub fn new(model: &Model) -> Result<Self, SolveError> {
+    fn new(model: &Model) -> Result<Self, SolveError> {
         let mut solver = CaDiCaL::default();
         // CaDiCaL's configuration for satisfiable instances (longer stable phases, less
         // elimination): every question here but the last has a solution. The six hardest
         // Gecode 25x25s with uniqueness: 112 s in all by default, 83 s with it.
         (solver.set_configuration(Config::Sat)).map_err(|e| fail(&e))?;
-        Ok(Cadical {
+        Ok(Holding {
             solver,
             encoder: Encoder::new(model),
             rows: 0,
@@ -38,11 +69,11 @@ impl Cadical {
     /// Adds the rows of `model` it has not seen (`model` must be the one it was made for,
     /// with rows only added since), then solves until a verdict or `deadline`, with the
     /// model's variables `assumed` (index and value) for this solve only.
-    pub fn solve(
+    fn solve(
         &mut self,
         model: &Model,
         assumed: &[(usize, bool)],
-        deadline: Option<Instant>,
+        deadline: Deadline,
     ) -> Result<(Status, SolverStats), SolveError> {
         for row in &model.constraints()[self.rows..] {
             self.encoder.encode(model, row, &mut self.solver)?;
@@ -51,9 +82,9 @@ impl Cadical {
             self.encoder.seal(model);
         }
         self.rows = model.constraints().len();
-        if let Some(deadline) = deadline {
+        if deadline.remaining().is_some() {
             self.solver
-                .attach_terminator(move || match Instant::now() >= deadline {
+                .attach_terminator(move || match deadline.passed() {
                     true => ControlSignal::Terminate,
                     false => ControlSignal::Continue,
                 });

@@ -1,79 +1,107 @@
-//! CBC through the `coin_cbc` crate, linked to the system's libCbcSolver (Debian:
-//! `coinor-libcbc-dev`). libCbcSolver is not thread-safe; the crate's `singlethread-cbc`
-//! feature (on by default) holds a global lock around each model's life, so parallel puzzles
-//! take turns at CBC.
+//! CBC, handed the model by good_lp (its `coin_cbc` feature), linked to the system's
+//! libCbcSolver (Debian: `coinor-libcbc-dev`). libCbcSolver is not thread-safe: one CBC solve
+//! runs at a time, and a puzzle's time limit starts counting for CBC once its turn has come,
+//! so that the seconds CBC is given are what is left of the puzzle's time.
 
-use std::time::Instant;
+use std::sync::Mutex;
 
-use coin_cbc::{Model as CbcModel, Sense};
-
-use super::{SolverStats, Status};
+use super::{cbc_ffi, mip};
+use super::{Minimize, Minimum, Solve, SolverStats, Status};
+use crate::deadline::Deadline;
 use crate::error::SolveError;
-use crate::model::{Model, VarKind};
+use crate::model::Model;
 
-/// Builds the CBC model and solves it, with the time left until `deadline` as CBC's
-/// wall-clock limit.
-pub fn solve(
-    model: &Model,
-    deadline: Option<Instant>,
-) -> Result<(Status, SolverStats), SolveError> {
-    let mut cbc = CbcModel::default();
-    let cols: Vec<coin_cbc::Col> = (model.vars().iter())
-        .map(|kind| match *kind {
-            VarKind::Binary => cbc.add_binary(),
-            VarKind::Continuous { lo, hi } => {
-                let col = cbc.add_col();
-                cbc.set_col_lower(col, lo);
-                cbc.set_col_upper(col, hi);
-                col
-            }
-        })
-        .collect();
-    for row in model.constraints() {
-        let cbc_row = cbc.add_row();
-        for &(v, a) in &row.terms {
-            cbc.set_weight(cbc_row, cols[v.0], a);
-        }
-        match row.lo == row.hi {
-            true => cbc.set_row_equal(cbc_row, row.lo),
-            false => {
-                if row.lo.is_finite() {
-                    cbc.set_row_lower(cbc_row, row.lo);
-                }
-                if row.hi.is_finite() {
-                    cbc.set_row_upper(cbc_row, row.hi);
-                }
-            }
-        }
+/// CBC, serial branch and bound.
+#[derive(Debug, Clone, Copy)]
+pub struct Cbc;
+
+/// Held for each CBC solve: parallel puzzles take turns at CBC.
+static TURN: Mutex<()> = Mutex::new(());
+
+impl Solve for Cbc {
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        let Some(solved) = run(model, deadline)? else {
+            return Ok((Status::TimeLimit, SolverStats::default()));
+        };
+        let status = match solved.verdict {
+            Verdict::Infeasible => Status::Infeasible,
+            Verdict::Optimal(values) | Verdict::Found(values) => Status::Feasible(values),
+            Verdict::TimeLimit => Status::TimeLimit,
+        };
+        Ok((status, solved.stats))
     }
-    cbc.set_obj_sense(Sense::Minimize);
+}
+
+impl Minimize for Cbc {
+    fn minimize(&self, model: &Model, deadline: Deadline) -> Result<Minimum, SolveError> {
+        let Some(solved) = run(model, deadline)? else {
+            return Ok(Minimum::TimeLimit);
+        };
+        Ok(match solved.verdict {
+            Verdict::Infeasible => Minimum::Infeasible,
+            Verdict::Optimal(values) => Minimum::Optimal(values),
+            Verdict::Found(values) => Minimum::Best(values),
+            Verdict::TimeLimit => Minimum::TimeLimit,
+        })
+    }
+}
+
+/// What a CBC solve ended with.
+enum Verdict {
+    Infeasible,
+    /// A point proven optimal.
+    Optimal(Vec<f64>),
+    /// A point, not proven optimal (the time limit came first).
+    Found(Vec<f64>),
+    TimeLimit,
+}
+
+/// A CBC solve's verdict and statistics.
+struct Solved {
+    verdict: Verdict,
+    stats: SolverStats,
+}
+
+/// The model as good_lp hands it to CBC, solved on this thread once it is CBC's turn, with
+/// the time left until `deadline` as CBC's wall-clock limit; `None` when no time was left. A
+/// model with a row that is false as written is infeasible at once.
+fn run(model: &Model, deadline: Deadline) -> Result<Option<Solved>, SolveError> {
+    if model.is_contradictory() {
+        let (verdict, stats) = (Verdict::Infeasible, SolverStats::default());
+        return Ok(Some(Solved { verdict, stats }));
+    }
+    let mut problem = mip::problem(model, good_lp::coin_cbc);
     // Quiet (CBC logs to standard output otherwise), serial branch and bound (its threaded
     // code with one worker is many times slower), and wall-clock seconds for the limit.
-    cbc.set_parameter("log", "0");
-    cbc.set_parameter("slog", "0");
-    cbc.set_parameter("timeMode", "elapsed");
-    if let Some(deadline) = deadline {
-        let left = deadline.saturating_duration_since(Instant::now());
+    problem.set_parameter("log", "0");
+    problem.set_parameter("slog", "0");
+    problem.set_parameter("timeMode", "elapsed");
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(left) = deadline.remaining() {
         if left.is_zero() {
-            return Ok((Status::TimeLimit, SolverStats::default()));
+            return Ok(None);
         }
-        cbc.set_parameter("sec", &format!("{:.3}", left.as_secs_f64()));
+        problem.set_parameter("sec", &format!("{:.3}", left.as_secs_f64()));
     }
-    let solution = cbc.solve();
+    let solution = problem.as_inner().solve();
     let raw = solution.raw();
     let stats = SolverStats {
-        nodes: None,
+        nodes: cbc_ffi::node_count(raw),
         iterations: u64::try_from(raw.iteration_count()).ok(),
         conflicts: None,
     };
     // Without an incumbent CBC reports an objective of about 1e50.
     let found = !raw.is_proven_infeasible() && raw.obj_value().abs() < 1e49;
-    let status = match (raw.is_proven_infeasible(), found) {
-        (true, _) => Status::Infeasible,
-        (false, true) if !raw.is_abandoned() => {
-            Status::Feasible(cols.iter().map(|&c| solution.col(c)).collect())
-        }
-        _ if raw.is_seconds_limit_reached() => Status::TimeLimit,
+    let values = || raw.col_solution().to_vec();
+    let verdict = match (raw.is_proven_infeasible(), found) {
+        (true, _) => Verdict::Infeasible,
+        (false, true) if raw.is_proven_optimal() => Verdict::Optimal(values()),
+        (false, true) if !raw.is_abandoned() => Verdict::Found(values()),
+        _ if raw.is_seconds_limit_reached() => Verdict::TimeLimit,
         _ => {
             return Err(SolveError::Backend(format!(
                 "CBC stopped without an answer (status {:?}, {:?})",
@@ -82,7 +110,7 @@ pub fn solve(
             )))
         }
     };
-    Ok((status, stats))
+    Ok(Some(Solved { verdict, stats }))
 }
 
 #[cfg(test)]
@@ -102,19 +130,21 @@ mod tests {
     }
 
     #[test]
-    fn cbc_finds_a_latin_square_that_keeps_its_given() {
+    fn cbc_finds_a_latin_square_that_keeps_its_given_and_counts_its_work() {
         let model = latin(5, 3);
-        let Ok((Status::Feasible(values), _)) = solve(&model, None) else {
+        let Ok((Status::Feasible(values), stats)) = Cbc.solve(&model, Deadline::none()) else {
             panic!("a 5x5 Latin square exists");
         };
         let grid = model.decode(&values).expect("a grid");
         assert_eq!(grid.get(0, 0), 3);
+        assert!(stats.nodes.is_some() && stats.iterations.is_some());
     }
 
     #[test]
     fn cbc_proves_a_contradiction_infeasible() {
         let mut model = latin(4, 1);
         model.fix(0, 1, 0);
-        assert!(matches!(solve(&model, None), Ok((Status::Infeasible, _))));
+        let solved = Cbc.solve(&model, Deadline::none());
+        assert!(matches!(solved, Ok((Status::Infeasible, _))));
     }
 }

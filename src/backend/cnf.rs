@@ -76,7 +76,7 @@ impl Encoder {
             }
             let a = integer(a)
                 .ok_or_else(|| not_exact(format!(
-                    "its coefficient {a} is not an integer; solve this model with --solver highs or cbc"
+                    "its coefficient {a} is not an integer; solve this model with --solver highs, cbc or microlp"
                 )))?;
             // a x = a + |a| (not x) for a < 0.
             match a {

@@ -177,7 +177,7 @@ fn rows_without_exact_clauses_are_errors_that_name_them() {
         error.map_err(|e| e.to_string()),
         Err(format!(
             "CaDiCaL cannot take row cage1_prod exactly: its coefficient {} is not an integer; \
-             solve this model with --solver highs or cbc",
+             solve this model with --solver highs, cbc or microlp",
             2f64.ln()
         ))
     );

@@ -1,106 +1,110 @@
-//! HiGHS through the `highs` crate: the model as a row problem, the options that suit these
-//! puzzle models, and the statistics HiGHS reports; it also minimizes a model's objective
-//! (the repair models).
+//! HiGHS, handed the model by good_lp (its `highs` feature), which gives back the `highs`
+//! crate's model: on it, the options that suit these puzzle models, the time left as HiGHS's
+//! limit, the interrupt when the deadline passes, and the statistics HiGHS reports.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Instant;
+use highs::{HighsModelStatus, HighsSolutionStatus};
 
-use highs::{HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
-
-use super::highs_ffi;
-use super::{Minimum, SolverStats, Status};
+use super::{highs_ffi, mip};
+use super::{Minimize, Minimum, Solve, SolverStats, Status};
+use crate::deadline::Deadline;
 use crate::error::SolveError;
-use crate::model::{Model, VarKind};
+use crate::model::Model;
+
+/// HiGHS, on one thread.
+#[derive(Debug, Clone, Copy)]
+pub struct Highs;
+
+impl Solve for Highs {
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        let Some(solved) = run(model, deadline)? else {
+            return Ok((Status::TimeLimit, SolverStats::default()));
+        };
+        let status = match (solved.status, solved.values) {
+            (HighsModelStatus::Infeasible, _) => Status::Infeasible,
+            (_, Some(values)) => Status::Feasible(values),
+            (HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt, None) => {
+                Status::TimeLimit
+            }
+            (other, None) => return Err(backend("status", other)),
+        };
+        Ok((status, solved.stats))
+    }
+}
+
+impl Minimize for Highs {
+    fn minimize(&self, model: &Model, deadline: Deadline) -> Result<Minimum, SolveError> {
+        let Some(solved) = run(model, deadline)? else {
+            return Ok(Minimum::TimeLimit);
+        };
+        Ok(match (solved.status, solved.values) {
+            (HighsModelStatus::Infeasible, _) => Minimum::Infeasible,
+            (HighsModelStatus::Optimal, Some(values)) => Minimum::Optimal(values),
+            (HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt, found) => {
+                found.map_or(Minimum::TimeLimit, Minimum::Best)
+            }
+            (other, _) => return Err(backend("status", other)),
+        })
+    }
+}
 
 fn backend(what: &str, status: impl std::fmt::Debug) -> SolveError {
     SolveError::Backend(format!("HiGHS {what}: {status:?}"))
 }
 
-/// Builds the HiGHS problem and solves it, with the time left until `deadline` as HiGHS's
-/// limit; setting `stop` interrupts it.
-pub fn solve(
-    model: &Model,
-    deadline: Option<Instant>,
-    stop: Arc<AtomicBool>,
-) -> Result<(Status, SolverStats), SolveError> {
-    let Some((solved, stats)) = run(model, deadline, stop)? else {
-        return Ok((Status::TimeLimit, SolverStats::default()));
-    };
-    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-    let status = match solved.status() {
-        HighsModelStatus::Infeasible => Status::Infeasible,
-        _ if found => Status::Feasible(solved.get_solution().columns().to_vec()),
-        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
-            Status::TimeLimit
-        }
-        other => return Err(backend("status", other)),
-    };
-    Ok((status, stats))
+/// What a HiGHS solve ended with.
+struct Solved {
+    status: HighsModelStatus,
+    /// The columns' values, when HiGHS has a feasible point.
+    values: Option<Vec<f64>>,
+    stats: SolverStats,
 }
 
-/// Minimizes the model's objective, as [`solve`] decides it: the optimum when HiGHS proves
-/// it, else the best point found by the deadline.
-pub fn minimize(model: &Model, deadline: Option<Instant>) -> Result<Minimum, SolveError> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let Some((solved, _)) = run(model, deadline, stop)? else {
-        return Ok(Minimum::TimeLimit);
-    };
-    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-    let values = || solved.get_solution().columns().to_vec();
-    Ok(match solved.status() {
-        HighsModelStatus::Infeasible => Minimum::Infeasible,
-        HighsModelStatus::Optimal if found => Minimum::Optimal(values()),
-        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt if found => {
-            Minimum::Best(values())
-        }
-        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
-            Minimum::TimeLimit
-        }
-        other => return Err(backend("status", other)),
-    })
+/// The options that suit these puzzle models.
+const OPTIONS: [(&str, Value); 9] = [
+    ("threads", Value::Int(1)),
+    ("parallel", Value::Str("off")),
+    ("mip_rel_gap", Value::Float(0.0)),
+    ("mip_allow_restart", Value::Bool(false)),
+    // Puzzle models are pure feasibility problems whose root LP is already tight: the root's
+    // improvement heuristics and a large cut pool cost time without paying off (hardest +
+    // tdoku-test max 1.2 s -> 0.6 s, the 25x25 7.3 s -> 4.4 s). Feasibility jump stays: it
+    // finds the first grid of near-empty puzzles.
+    ("mip_heuristic_run_rens", Value::Bool(false)),
+    ("mip_heuristic_run_rins", Value::Bool(false)),
+    ("mip_heuristic_run_root_reduced_cost", Value::Bool(false)),
+    ("mip_lp_age_limit", Value::Int(0)),
+    ("mip_pool_soft_limit", Value::Int(1)),
+];
+
+/// A HiGHS option value.
+#[derive(Debug, Clone, Copy)]
+enum Value {
+    Int(i32),
+    Float(f64),
+    Bool(bool),
+    Str(&'static str),
 }
 
-/// The model as a HiGHS problem, solved on one thread by `deadline`; `None` when no time
-/// was left to start.
-fn run(
-    model: &Model,
-    deadline: Option<Instant>,
-    stop: Arc<AtomicBool>,
-) -> Result<Option<(highs::SolvedModel, SolverStats)>, SolveError> {
-    let mut cost = vec![0.0; model.vars().len()];
-    for &(var, c) in model.objective() {
-        cost[var.0] += c;
+/// The model as good_lp hands it to HiGHS, solved on this thread by `deadline`; `None` when no
+/// time was left to start. A model with a row that is false as written is infeasible at once.
+fn run(model: &Model, deadline: Deadline) -> Result<Option<Solved>, SolveError> {
+    if model.is_contradictory() {
+        let stats = SolverStats::default();
+        let status = HighsModelStatus::Infeasible;
+        return Ok(Some(Solved {
+            status,
+            values: None,
+            stats,
+        }));
     }
-    let mut problem = RowProblem::default();
-    let cols: Vec<highs::Col> = (model.vars().iter().zip(cost))
-        .map(|(kind, cost)| match *kind {
-            VarKind::Binary => problem.add_integer_column(cost, 0.0..=1.0),
-            VarKind::Continuous { lo, hi } => problem.add_column(cost, lo..=hi),
-        })
-        .collect();
-    for row in model.constraints() {
-        let terms = row.terms.iter().map(|&(v, a)| (cols[v.0], a));
-        problem.add_row(row.lo..=row.hi, terms);
-    }
-    let mut highs = (problem.try_optimise(Sense::Minimise)).map_err(|s| backend("model", s))?;
+    let problem = mip::problem(model, good_lp::highs);
+    let mut highs = problem.try_into_inner().map_err(|e| backend("model", e))?;
     highs.make_quiet();
-    let options: [(&str, Value); 9] = [
-        ("threads", Value::Int(1)),
-        ("parallel", Value::Str("off")),
-        ("mip_rel_gap", Value::Float(0.0)),
-        ("mip_allow_restart", Value::Bool(false)),
-        // Puzzle models are pure feasibility problems whose root LP is already tight: the
-        // root's improvement heuristics and a large cut pool cost time without paying off
-        // (hardest + tdoku-test max 1.2 s -> 0.6 s, the 25x25 7.3 s -> 4.4 s). Feasibility
-        // jump stays: it finds the first grid of near-empty puzzles.
-        ("mip_heuristic_run_rens", Value::Bool(false)),
-        ("mip_heuristic_run_rins", Value::Bool(false)),
-        ("mip_heuristic_run_root_reduced_cost", Value::Bool(false)),
-        ("mip_lp_age_limit", Value::Int(0)),
-        ("mip_pool_soft_limit", Value::Int(1)),
-    ];
-    for (name, value) in options {
+    for (name, value) in OPTIONS {
         let set = match value {
             Value::Int(v) => highs.try_set_option(name, v),
             Value::Float(v) => highs.try_set_option(name, v),
@@ -109,30 +113,27 @@ fn run(
         };
         set.map_err(|s| backend(name, s))?;
     }
-    if let Some(deadline) = deadline {
-        let left = deadline.saturating_duration_since(Instant::now());
+    if let Some(left) = deadline.remaining() {
         if left.is_zero() {
             return Ok(None);
         }
         (highs.try_set_option("time_limit", left.as_secs_f64()))
             .map_err(|s| backend("time_limit", s))?;
+        // And where HiGHS checks for an interrupt (simplex, interior point, branch and
+        // bound), the callback stops it once the deadline has passed.
+        highs_ffi::interrupt_at(&mut highs, &deadline)?;
     }
-    highs_ffi::interrupt_when_set(&mut highs, &stop)?;
     let solved = highs.try_solve().map_err(|s| backend("solve", s))?;
-    let stats = SolverStats {
-        nodes: highs_ffi::node_count(&solved),
-        iterations: u64::try_from(solved.simplex_iteration_count()).ok(),
-        conflicts: None,
-    };
-    Ok(Some((solved, stats)))
-}
-
-/// A HiGHS option value.
-enum Value {
-    Int(i32),
-    Float(f64),
-    Bool(bool),
-    Str(&'static str),
+    let found = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    Ok(Some(Solved {
+        status: solved.status(),
+        values: found.then(|| solved.get_solution().columns().to_vec()),
+        stats: SolverStats {
+            nodes: highs_ffi::node_count(&solved),
+            iterations: u64::try_from(solved.simplex_iteration_count()).ok(),
+            conflicts: None,
+        },
+    }))
 }
 
 #[cfg(test)]
@@ -140,7 +141,6 @@ mod tests {
     use super::*;
     use crate::domains::Domains;
     use crate::geometry::{boxes, columns, rows};
-    use std::sync::atomic::AtomicBool;
 
     /// The empty 16x16 Sudoku as the documents write it: presolve alone does not solve it.
     fn empty_sudoku() -> Model {
@@ -152,14 +152,25 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_16x16_is_solved_when_nothing_interrupts_it() {
-        let solved = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(false)));
-        assert!(matches!(solved, Ok((Status::Feasible(_), _))), "{solved:?}");
+    fn the_empty_16x16_is_solved_with_a_grid_that_decodes() {
+        let model = empty_sudoku();
+        let solved = Highs.solve(&model, Deadline::none());
+        let Ok((Status::Feasible(values), stats)) = solved else {
+            panic!("{solved:?}");
+        };
+        assert!(model.decode(&values).is_some());
+        assert!(stats.nodes.is_some() && stats.iterations.is_some());
     }
 
     #[test]
-    fn a_raised_stop_flag_interrupts_highs() {
-        let stopped = solve(&empty_sudoku(), None, Arc::new(AtomicBool::new(true)));
-        assert!(matches!(stopped, Ok((Status::TimeLimit, _))), "{stopped:?}");
+    fn a_deadline_passed_during_the_solve_interrupts_highs() {
+        let problem = mip::problem(&empty_sudoku(), good_lp::highs);
+        let mut highs = problem.try_into_inner().expect("a HiGHS model");
+        highs.make_quiet();
+        // No time limit: only the callback can stop it.
+        let passed = Deadline::after(Some(Default::default()));
+        highs_ffi::interrupt_at(&mut highs, &passed).expect("the callback is taken");
+        let solved = highs.try_solve().expect("a solve");
+        assert_eq!(solved.status(), HighsModelStatus::ReachedInterrupt);
     }
 }

@@ -1,48 +1,33 @@
-//! The solvers behind one interface: a [`Model`] (plain data) goes in, and a feasible
+//! The solvers behind small capability traits: a [`Model`] (plain data) goes in, and a feasible
 //! point, a proof of infeasibility or a time limit comes out, with the solver's statistics.
-//! Each backend translates the model; none re-derives the puzzle. A [`Session`] keeps one
-//! puzzle's model and solver across its re-solves.
+//!
+//! Every solver can [`Solve`]; the MIP solvers (HiGHS, CBC, microlp, all handed the model
+//! through good_lp by one translation, `mip.rs`) can also [`Minimize`] an objective; CaDiCaL
+//! can also [`SolveAssuming`] some literals while keeping what it learnt. A feature that needs
+//! a capability asks for the trait, so a solver without it cannot be handed in. Each solve
+//! runs on the caller's thread and stops at the deadline it is given: nothing keeps running
+//! once its answer (or its time limit) is returned. A [`Session`] keeps one puzzle's model
+//! and solver across its re-solves.
 
 mod cadical;
 mod cbc;
+mod cbc_ffi;
 mod cnf;
 mod highs;
 mod highs_ffi;
+mod microlp;
+mod mip;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
-use std::thread;
-use std::time::{Duration, Instant};
+pub use self::cadical::Cadical;
+pub use self::cbc::Cbc;
+pub use self::highs::Highs;
+pub use self::microlp::Microlp;
+pub use self::mip::ModelSize;
 
-use self::cadical::Cadical;
 use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
-
-/// A solver that decides a model exactly.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Backend {
-    /// HiGHS, the MIP solver, through the `highs` crate.
-    #[default]
-    Highs,
-    /// COIN-OR CBC, the MIP solver, through the `coin_cbc` crate (the system's libCbcSolver).
-    Cbc,
-    /// CaDiCaL, the learning SAT solver, on the model's rows written as clauses.
-    Cadical,
-}
-
-impl Backend {
-    /// The solver's name, as `--solver` and `--stats` write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Highs => "highs",
-            Backend::Cbc => "cbc",
-            Backend::Cadical => "cadical",
-        }
-    }
-}
 
 /// What one solve ended with.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,15 +64,6 @@ impl Minimum {
     }
 }
 
-/// Minimizes `model`'s objective with HiGHS on one thread by `deadline`.
-pub fn minimize(model: &Model, deadline: Deadline) -> Result<Minimum, SolveError> {
-    if model.is_contradictory() {
-        return Ok(Minimum::Infeasible);
-    }
-    let deadline = deadline.remaining().map(|left| Instant::now() + left);
-    highs::minimize(model, deadline)
-}
-
 /// What a solver reports of its work, where it reports it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SolverStats {
@@ -99,23 +75,134 @@ pub struct SolverStats {
     pub conflicts: Option<u64>,
 }
 
+/// A solver that decides a model: any feasible point (the objective, if any, is not asked
+/// about), a proof that there is none, or the time limit at `deadline`.
+pub trait Solve {
+    /// Decides `model` as it stands by `deadline`.
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError>;
+}
+
+/// A solver that minimizes a model's objective, starting afresh on each model.
+pub trait Minimize {
+    /// The optimum of `model`'s objective when proven by `deadline`, else the best point found.
+    fn minimize(&self, model: &Model, deadline: Deadline) -> Result<Minimum, SolveError>;
+}
+
+/// A solver that solves under assumptions held for one solve only, keeping its clauses and
+/// what it learnt for the next question; it is handed the same model each time, with rows
+/// only added since.
+pub trait SolveAssuming: Solve {
+    /// Decides `model` with each `(variable index, value)` of `assumed` held.
+    fn solve_assuming(
+        &mut self,
+        model: &Model,
+        assumed: &[(usize, bool)],
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError>;
+}
+
+impl<S: Solve + ?Sized> Solve for Box<S> {
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        (**self).solve(model, deadline)
+    }
+}
+
+/// A MIP solver, handed the model through good_lp: each solves and minimizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mip {
+    /// HiGHS, compiled from source with good_lp's `highs` feature.
+    Highs,
+    /// COIN-OR CBC, the system's libCbcSolver, through good_lp's `coin_cbc` feature.
+    Cbc,
+    /// microlp, good_lp's pure-Rust solver.
+    Microlp,
+}
+
+impl Mip {
+    /// The solver's name, as `--solver` and `--stats` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mip::Highs => "highs",
+            Mip::Cbc => "cbc",
+            Mip::Microlp => "microlp",
+        }
+    }
+}
+
+impl Solve for Mip {
+    fn solve(
+        &mut self,
+        model: &Model,
+        deadline: Deadline,
+    ) -> Result<(Status, SolverStats), SolveError> {
+        match self {
+            Mip::Highs => Highs.solve(model, deadline),
+            Mip::Cbc => Cbc.solve(model, deadline),
+            Mip::Microlp => Microlp.solve(model, deadline),
+        }
+    }
+}
+
+impl Minimize for Mip {
+    fn minimize(&self, model: &Model, deadline: Deadline) -> Result<Minimum, SolveError> {
+        match self {
+            Mip::Highs => Highs.minimize(model, deadline),
+            Mip::Cbc => Cbc.minimize(model, deadline),
+            Mip::Microlp => Microlp.minimize(model, deadline),
+        }
+    }
+}
+
+/// A solver that decides a model exactly, as `--solver` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A MIP solver.
+    Mip(Mip),
+    /// CaDiCaL, the learning SAT solver, on the model's rows written as clauses.
+    Cadical,
+}
+
+impl Backend {
+    /// The solver's name, as `--solver` and `--stats` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Mip(mip) => mip.name(),
+            Backend::Cadical => "cadical",
+        }
+    }
+
+    /// A fresh solver of this kind, for one puzzle's [`Session`].
+    pub fn start(self) -> Box<dyn Solve> {
+        match self {
+            Backend::Mip(mip) => Box::new(mip),
+            Backend::Cadical => Box::new(Cadical::default()),
+        }
+    }
+}
+
+/// A session's answer: the status, and the solver's statistics when the solver was asked.
+pub type Answer = (Status, Option<SolverStats>);
+
 /// One puzzle's model and the solver deciding it, across the re-solves of uniqueness and
 /// counts: a MIP solver starts afresh on each solve; CaDiCaL keeps its clauses and what it
 /// learnt, and takes only the rows added since (the no-goods).
-pub struct Session {
+pub struct Session<S> {
     model: Model,
-    backend: Backend,
-    cadical: Option<Cadical>,
+    solver: S,
 }
 
-impl Session {
-    /// `model`, to be decided by `backend`.
-    pub fn new(model: Model, backend: Backend) -> Self {
-        Session {
-            model,
-            backend,
-            cadical: None,
-        }
+impl<S: Solve> Session<S> {
+    /// `model`, to be decided by `solver`.
+    pub fn new(model: Model, solver: S) -> Self {
+        Session { model, solver }
     }
 
     /// The model as it stands.
@@ -128,111 +215,50 @@ impl Session {
         self.model.forbid(grid);
     }
 
-    /// Decides the model as it stands within `time_limit`.
-    pub fn solve(
-        &mut self,
-        time_limit: Option<Duration>,
-    ) -> Result<(Status, SolverStats), SolveError> {
-        if !self.model.objective().is_empty() && self.backend != Backend::Highs {
-            let message = "only HiGHS minimizes an objective here";
-            return Err(SolveError::Backend(message.into()));
-        }
-        if self.backend != Backend::Cadical {
-            return solve_mip(self.backend, &self.model, time_limit);
-        }
+    /// Decides the model as it stands by `deadline`, with the solver's statistics when it
+    /// was asked (not for a model without variables or with a row that is false as written,
+    /// nor once the deadline has passed).
+    pub fn solve(&mut self, deadline: Deadline) -> Result<Answer, SolveError> {
         if self.model.is_contradictory() {
-            return Ok((Status::Infeasible, SolverStats::default()));
+            return Ok((Status::Infeasible, None));
         }
-        self.solve_assuming(&[], time_limit)
+        if self.model.vars().is_empty() {
+            return Ok((Status::Feasible(Vec::new()), None));
+        }
+        if deadline.passed() {
+            return Ok((Status::TimeLimit, None));
+        }
+        let (status, stats) = self.solver.solve(&self.model, deadline)?;
+        Ok((status, Some(stats)))
     }
+}
 
-    /// Solves with CaDiCaL with some candidates held (`true`) or ruled out (`false`) for this
-    /// solve only, `(cell, value index, holds)`: the clauses and what CaDiCaL learnt stay for
-    /// the next question.
+impl<S: SolveAssuming> Session<S> {
+    /// Decides the model with some candidates held (`true`) or ruled out (`false`) for this
+    /// solve only, `(cell, value index, holds)`, as [`Session::solve`] decides it: the solver
+    /// keeps what it learnt for the next question.
     pub fn solve_assuming(
         &mut self,
         facts: &[(Cell, usize, bool)],
-        time_limit: Option<Duration>,
-    ) -> Result<(Status, SolverStats), SolveError> {
-        if self.backend != Backend::Cadical {
-            let message = "only CaDiCaL solves under assumptions here";
-            return Err(SolveError::Backend(message.into()));
-        }
+        deadline: Deadline,
+    ) -> Result<Answer, SolveError> {
         if self.model.is_contradictory() {
-            return Ok((Status::Infeasible, SolverStats::default()));
+            return Ok((Status::Infeasible, None));
         }
         let mut assumed = Vec::with_capacity(facts.len());
         for &(cell, k, holds) in facts {
             match self.model.literal(cell, k) {
                 Ok((var, positive)) => assumed.push((var.0, positive == holds)),
-                Err(value) if value != holds => {
-                    return Ok((Status::Infeasible, SolverStats::default()))
-                }
+                Err(value) if value != holds => return Ok((Status::Infeasible, None)),
                 Err(_) => {}
             }
         }
-        let cadical = match &mut self.cadical {
-            Some(cadical) => cadical,
-            slot => slot.insert(Cadical::new(&self.model)?),
-        };
-        cadical.solve(
-            &self.model,
-            &assumed,
-            time_limit.map(|t| Instant::now() + t),
-        )
-    }
-}
-
-/// Solves the feasibility problem of `model` with the MIP solver `solver` on one thread, within
-/// `time_limit`. A solver can overrun its own limit on large models (in presolve and the root
-/// LP), so with a limit it runs on a worker thread and the answer is `TimeLimit` when the
-/// limit passes, whatever the solver is doing; HiGHS is then interrupted at its next check,
-/// CBC stops at its own limit.
-fn solve_mip(
-    solver: Backend,
-    model: &Model,
-    time_limit: Option<Duration>,
-) -> Result<(Status, SolverStats), SolveError> {
-    if model.is_contradictory() {
-        return Ok((Status::Infeasible, SolverStats::default()));
-    }
-    if model.vars().is_empty() {
-        return Ok((Status::Feasible(Vec::new()), SolverStats::default()));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let Some(limit) = time_limit else {
-        return run(solver, model, None, stop);
-    };
-    if limit.is_zero() {
-        return Ok((Status::TimeLimit, SolverStats::default()));
-    }
-    let deadline = Instant::now() + limit;
-    let (tx, rx) = mpsc::channel();
-    let (model, worker_stop) = (model.clone(), Arc::clone(&stop));
-    thread::spawn(move || {
-        let _ = tx.send(run(solver, &model, Some(deadline), worker_stop));
-    });
-    match rx.recv_timeout(limit) {
-        Ok(result) => result,
-        Err(RecvTimeoutError::Timeout) => {
-            stop.store(true, Ordering::Relaxed);
-            Ok((Status::TimeLimit, SolverStats::default()))
+        if deadline.passed() {
+            return Ok((Status::TimeLimit, None));
         }
-        Err(RecvTimeoutError::Disconnected) => {
-            Err(SolveError::Backend("the solver thread stopped".into()))
-        }
-    }
-}
-
-fn run(
-    solver: Backend,
-    model: &Model,
-    deadline: Option<Instant>,
-    stop: Arc<AtomicBool>,
-) -> Result<(Status, SolverStats), SolveError> {
-    match solver {
-        Backend::Highs => highs::solve(model, deadline, stop),
-        Backend::Cbc => cbc::solve(model, deadline),
-        Backend::Cadical => Cadical::new(model)?.solve(model, &[], deadline),
+        let (status, stats) = self
+            .solver
+            .solve_assuming(&self.model, &assumed, deadline)?;
+        Ok((status, Some(stats)))
     }
 }

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use std::sync::Mutex;
 
-use crate::backend::{Backend, Session, Status};
+use crate::backend::{Cadical, Session, Status};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::SolveError;
@@ -31,7 +31,7 @@ const OTHER_BUDGET: usize = 1_000;
 pub struct Searcher {
     puzzle: Box<dyn Puzzle>,
     reduced: Reduced,
-    sat: Mutex<Option<Session>>,
+    sat: Mutex<Option<Session<Cadical>>>,
 }
 
 impl Searcher {
@@ -124,7 +124,7 @@ impl Searcher {
                 if deadline.passed() {
                     return Ok(None);
                 }
-                empty.insert(Session::new(model, Backend::Cadical))
+                empty.insert(Session::new(model, Cadical::default()))
             }
         };
         let domains = &self.reduced.domains;
@@ -135,7 +135,7 @@ impl Searcher {
             .collect();
         let value = solution.get(cell.0, cell.1);
         facts.extend(index(value).map(|k| (cell, k, false)));
-        let (status, _) = session.solve_assuming(&facts, deadline.remaining())?;
+        let (status, _) = session.solve_assuming(&facts, deadline)?;
         Ok(match status {
             Status::Feasible(values) => {
                 let grid = session.model().decode(&values);

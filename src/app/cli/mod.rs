@@ -15,7 +15,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use clap_complete::Shell;
-use mipsolve::backend::Backend;
+use mipsolve::backend::{Backend, Mip};
 use mipsolve::cage::Products;
 use mipsolve::export::ModelFormulation;
 use mipsolve::model_text::ModelFormat;
@@ -56,8 +56,9 @@ pub struct Config {
     pub explain: bool,
     /// Name the givens a unique puzzle does without (`--audit`).
     pub audit: bool,
-    /// Find the fewest edits of the givens that make the puzzle right (`--repair`).
-    pub repair: bool,
+    /// Find the fewest edits of the givens that make the puzzle right (`--repair`), with this
+    /// MIP solver minimizing them.
+    pub repair: Option<Mip>,
     /// Where and how each puzzle's model is written, if asked.
     pub write_model: Option<WriteModel>,
     /// The proposed solution to check instead of solving (`--verify`).
@@ -139,10 +140,10 @@ struct Common {
     /// whether the puzzle is minimal (none is) (implies --check-unique)
     #[arg(long)]
     audit: bool,
-    /// The fewest edits of the givens that make the puzzle right, found by HiGHS: with no
-    /// solution, givens changed; with several, givens added (values from the first solution);
-    /// prints the repaired puzzle and whether the repair is proven the smallest (implies
-    /// --check-unique)
+    /// The fewest edits of the givens that make the puzzle right, minimized by HiGHS (or the
+    /// MIP solver --solver names): with no solution, givens changed; with several, givens
+    /// added (values from the first solution); prints the repaired puzzle and whether the
+    /// repair is proven the smallest (implies --check-unique)
     #[arg(long)]
     repair: bool,
     /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
@@ -188,8 +189,9 @@ struct Common {
     /// Which engine decides what the exact reductions leave open
     #[arg(long, value_enum, ignore_case = true, default_value_t = SolverArg::Auto)]
     solver: SolverArg,
-    /// After each puzzle, what settled each question, the time in each stage, and the
-    /// solver's work (MIP nodes and iterations, SAT conflicts)
+    /// After each puzzle, what settled each question, the time in each stage that ran, the
+    /// size of the model a solver was handed, and the solver's work (MIP nodes and
+    /// iterations, SAT conflicts)
     #[arg(long)]
     stats: bool,
     /// For a unique puzzle, its difficulty on Simon Tatham's ladder (the hardest technique a
@@ -229,6 +231,8 @@ enum SolverArg {
     Highs,
     /// CBC (MIP) alone, on every question the exact reductions leave open
     Cbc,
+    /// microlp (MIP, pure Rust) alone, on every question the exact reductions leave open
+    Microlp,
     /// CaDiCaL (SAT, on the model's rows as clauses) alone, on every question the exact
     /// reductions leave open
     Cadical,
@@ -446,6 +450,19 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         }
     }
     refuse_inapplicable(kind, &options, &common)?;
+    let repair = match (common.repair, common.solver) {
+        (false, _) => None,
+        (true, SolverArg::Auto | SolverArg::Highs) => Some(Mip::Highs),
+        (true, SolverArg::Cbc) => Some(Mip::Cbc),
+        (true, SolverArg::Microlp) => Some(Mip::Microlp),
+        (true, SolverArg::Cadical) => {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--repair minimizes with a MIP solver: --solver highs, cbc or microlp; \
+                 CaDiCaL cannot minimize\n",
+            ))
+        }
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (pdf, mut style) = common.print.spec();
     style.blank = common.blank;
@@ -483,8 +500,9 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             time_limit: common.time_limit,
             engine: match common.solver {
                 SolverArg::Auto => Engine::Auto,
-                SolverArg::Highs => Engine::Only(Backend::Highs),
-                SolverArg::Cbc => Engine::Only(Backend::Cbc),
+                SolverArg::Highs => Engine::Only(Backend::Mip(Mip::Highs)),
+                SolverArg::Cbc => Engine::Only(Backend::Mip(Mip::Cbc)),
+                SolverArg::Microlp => Engine::Only(Backend::Mip(Mip::Microlp)),
                 SolverArg::Cadical => Engine::Only(Backend::Cadical),
             },
             formulation,
@@ -504,7 +522,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         quiet: common.quiet,
         explain: common.explain,
         audit: common.audit,
-        repair: common.repair,
+        repair,
         verify: common.verify.map(|path| read_proposal(&path)).transpose()?,
         write_model: common.write_model.map(|dir| WriteModel {
             dir,

@@ -1,6 +1,7 @@
 //! JSON Lines: one object per puzzle, written with serde.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use mipsolve::clue::Clue;
 use mipsolve::deduce::Step;
@@ -113,11 +114,14 @@ struct AuditLine {
     minimal: bool,
 }
 
-/// `--stats`: the engine of each question, seconds per stage, the solver's work.
+/// `--stats`: the engine of each question, seconds per stage (`null`: the stage did not
+/// run), the size of the model a solver was handed (`null`: none was built), the solver's
+/// work (`null`: not reported).
 #[derive(Serialize)]
 struct StatsLine {
     decided_by: Vec<&'static str>,
     seconds: StageSeconds,
+    model: Option<SizeLine>,
     nodes: Option<u64>,
     iterations: Option<u64>,
     conflicts: Option<u64>,
@@ -126,15 +130,23 @@ struct StatsLine {
 /// Seconds spent in each stage.
 #[derive(Serialize)]
 struct StageSeconds {
-    reductions: f64,
-    split: f64,
-    model: f64,
-    solver: f64,
+    reductions: Option<f64>,
+    split: Option<f64>,
+    model: Option<f64>,
+    solver: Option<f64>,
+}
+
+/// The size of a model as a MIP solver is handed it.
+#[derive(Serialize)]
+struct SizeLine {
+    rows: usize,
+    columns: usize,
+    nonzeros: usize,
 }
 
 impl StatsLine {
     fn of(stats: &Stats) -> StatsLine {
-        let seconds = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1e6;
+        let seconds = |d: Option<Duration>| d.map(|d| (d.as_secs_f64() * 1e6).round() / 1e6);
         StatsLine {
             decided_by: stats.decided_by.clone(),
             seconds: StageSeconds {
@@ -143,6 +155,11 @@ impl StatsLine {
                 model: seconds(stats.model),
                 solver: seconds(stats.solver),
             },
+            model: stats.size.map(|size| SizeLine {
+                rows: size.rows,
+                columns: size.columns,
+                nonzeros: size.nonzeros,
+            }),
             nodes: stats.nodes,
             iterations: stats.iterations,
             conflicts: stats.conflicts,
