@@ -310,3 +310,47 @@ fn a_repair_that_runs_out_of_time_says_so_and_prints_no_edits() {
         ),
     }
 }
+
+#[test]
+fn a_repair_changes_one_of_two_clashing_givens_and_the_repaired_puzzle_is_unique_by_highs() {
+    let path = "puzzles/sudoku/conflicting-givens-9x9.txt";
+    let refused = run(&["sudoku", path]);
+    assert_eq!(
+        refused.code, 2,
+        "a plain solve still refuses clashing givens"
+    );
+    let result = run(&["sudoku", "--repair", path]);
+    assert_eq!(result.code, 1, "{}", result.stderr);
+    let first = result.stdout.lines().next().unwrap();
+    // The fixture's row 3 holds 5 at r3c2 and r3c7: one of them must change.
+    let one_edit = [
+        "# repair: changed r3c2=5 -> ",
+        "# repair: changed r3c7=5 -> ",
+    ];
+    assert!(one_edit.iter().any(|p| first.starts_with(p)), "{first}");
+    assert!(first.ends_with("(1 edit, optimal)"), "{first}");
+    let repaired = result.stdout.split("# repaired puzzle:\n").nth(1).unwrap();
+    let checked = common::run_with_stdin(
+        &["sudoku", "--check-unique", "--solver", "highs", "-"],
+        repaired,
+    );
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    assert!(checked.stdout.ends_with("# unique\n"), "{}", checked.stdout);
+}
+
+#[test]
+fn an_explanation_names_the_two_clashing_givens() {
+    let result = run(&[
+        "sudoku",
+        "--explain",
+        "puzzles/sudoku/conflicting-givens-9x9.txt",
+    ]);
+    assert_eq!(result.code, 1);
+    assert!(
+        result
+            .stderr
+            .contains("these 2 givens cannot all hold together, and no smaller set of them conflicts: r3c2=5, r3c7=5"),
+        "{}",
+        result.stderr
+    );
+}

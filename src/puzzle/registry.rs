@@ -198,6 +198,9 @@ pub struct Options {
     pub products: Option<Products>,
     /// `--allow-duplicate-lines` (Takuzu).
     pub allow_duplicate_lines: bool,
+    /// Givens that clash (a digit twice in a row) are read, not refused: `--repair`,
+    /// `--explain` and `--audit` are asked what to do about them.
+    pub keep_clashing_givens: bool,
 }
 
 impl Options {

@@ -450,6 +450,8 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         }
     }
     refuse_inapplicable(kind, &options, &common)?;
+    // What to do about clashing givens is the question these answer: they are read.
+    options.keep_clashing_givens = common.repair || common.explain || common.audit;
     let repair = match (common.repair, common.solver) {
         (false, _) => None,
         (true, SolverArg::Auto | SolverArg::Highs) => Some(Mip::Highs),

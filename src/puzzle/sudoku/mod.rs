@@ -103,6 +103,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         box_shape: options.box_shape,
         alphabet,
         grid: super::grid_or_lines(options)?,
+        keep_clashes: options.keep_clashing_givens,
     };
     if text
         .trim_start_matches('\u{feff}')

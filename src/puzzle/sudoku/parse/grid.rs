@@ -77,7 +77,13 @@ pub(super) fn parse_grid(
     }
     let shape = box_for(n, reading.box_shape).map_err(|p| ParseError::at(rows[0].number, p))?;
     let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
-    layouts.validated(givens, shape, style, |r| rows[r].number)
+    layouts.validated(
+        givens,
+        shape,
+        style,
+        |r| rows[r].number,
+        reading.keep_clashes,
+    )
 }
 
 /// The values of grid rows of `n` cells (0 for a blank) and the style they are written in;

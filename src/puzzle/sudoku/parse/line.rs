@@ -64,5 +64,6 @@ pub(super) fn parse_line(
     let shape = box_for(n, reading.box_shape).map_err(at)?;
     let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
     let givens = Grid::from_rows(rows).ok_or(at(Problem::NoPuzzle))?;
-    layouts.validated(givens, shape, Style::Compact(alphabet), |_| line.number)
+    let style = Style::Compact(alphabet);
+    layouts.validated(givens, shape, style, |_| line.number, reading.keep_clashes)
 }

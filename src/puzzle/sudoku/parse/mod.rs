@@ -42,6 +42,8 @@ pub struct Reading {
     pub alphabet: Option<Alphabet>,
     /// `Some(true)`: grids only; `Some(false)`: one-line puzzles only.
     pub grid: Option<bool>,
+    /// Givens that clash are read, not refused (for a repair or an explanation).
+    pub keep_clashes: bool,
 }
 
 /// One line of input: its 1-based number and text without surrounding spaces.
@@ -215,9 +217,10 @@ impl Layouts {
         shape: (usize, usize),
         style: Style,
         line_of_row: impl Fn(usize) -> usize,
+        keep_clashes: bool,
     ) -> Result<Latin, ParseError> {
         let sudoku = self.sudoku(givens, shape, style);
-        match sudoku.conflict() {
+        match sudoku.conflict().filter(|_| !keep_clashes) {
             Some(((r, _), violation)) => Err(ParseError::at(line_of_row(r), violation.into())),
             None => Ok(sudoku),
         }
