@@ -25,7 +25,7 @@ if [ -n "$TDOKU_SRC" ]; then
 else
   # data.zip (the author's puzzle sets) is not needed, and may be absent from a mirror.
   git -C "${TDOKU_GIT:-../.mirror/t-dillon+tdoku/repo}" archive HEAD -- . ':(exclude)data.zip' \
-    2> "$TMP/archive.err" | tar -x -C "$TMP/tdoku"
+    2> "$TMP/archive.err" | tar -x -C "$TMP/tdoku" || { cat "$TMP/archive.err" >&2; exit 1; }
 fi
 [ -f "$TMP/tdoku/src/run_benchmark.cc" ] || { cat "$TMP/archive.err" >&2 2>/dev/null;
   echo "no tdoku source in ${TDOKU_SRC:-the mirror}" >&2; exit 1; }
