@@ -18,6 +18,6 @@ python3 - "$start" "$(cat "$TMP/first")" "$end" "$lines" "$(cat "$TMP/count")" "
 import sys
 start, first, end = map(float, sys.argv[1:4])
 lines, records, rss = map(int, sys.argv[4:7])
-print(f"{lines} lines, {records + 1} records; first record after {first - start:.2f} s; "
+print(f"{lines} lines, {records} records; first record after {first - start:.2f} s; "
       f"{end - start:.1f} s in all, {lines / (end - start):.0f} puzzles/s; peak RSS {rss / 1024:.0f} MB")
 PY
