@@ -23,6 +23,8 @@ pub enum AreaName {
     AntiDiagonal,
     /// A Killer cage, whose digits never repeat; 0-based.
     Cage(usize),
+    /// Another area a variant rule names, e.g. `extra region 2`.
+    Extra(String),
 }
 
 impl fmt::Display for AreaName {
@@ -35,6 +37,7 @@ impl fmt::Display for AreaName {
             AreaName::Diagonal => f.write_str("the main diagonal"),
             AreaName::AntiDiagonal => f.write_str("the anti-diagonal"),
             AreaName::Cage(i) => write!(f, "cage {}", i + 1),
+            AreaName::Extra(name) => f.write_str(name),
         }
     }
 }
@@ -57,6 +60,7 @@ impl AreaName {
             AreaName::Diagonal => "diag".to_string(),
             AreaName::AntiDiagonal => "antidiag".to_string(),
             AreaName::Cage(i) => format!("cage{}", i + 1),
+            AreaName::Extra(name) => name.replace(|ch: char| !ch.is_ascii_alphanumeric(), "_"),
         }
     }
 }

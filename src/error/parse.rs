@@ -400,6 +400,20 @@ pub enum Problem {
         /// The characters of this row.
         found: usize,
     },
+    /// A key the reader does not know: a rule solved without would be a wrong answer.
+    #[error("unknown key \"{key}\": {}", match like { Some(like) => format!("did you mean \"{like}\"?"), None => "mipsolve does not know this rule, so it cannot solve the puzzle with it".into() })]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The known key it is nearest to.
+        like: Option<&'static str>,
+    },
+    /// A variant rule's item that is not as the rule needs.
+    #[error("{0}")]
+    Rule(String),
+    /// An f-puzzles or SudokuPad link or string that cannot be read.
+    #[error("{0}")]
+    Link(String),
     /// What is wrong in the consecutive bar-code form (a header, a given or a bar code).
     #[error("{0}")]
     BarForm(String),

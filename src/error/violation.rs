@@ -114,6 +114,25 @@ pub enum Violation {
         /// Their values.
         values: [u32; 2],
     },
+    /// A variant rule's clue that the grid does not keep, e.g. `arrow 2`.
+    #[error("{clue} is broken: {}", cell_values(.cells, .values))]
+    Broken {
+        /// The clue, e.g. `arrow 2` or `kropki dot r1c1-r1c2`.
+        clue: String,
+        /// The cells it looks at.
+        cells: Vec<Cell>,
+        /// Their values.
+        values: Vec<u32>,
+    },
+}
+
+/// `r1c1=3, r1c2=5`.
+fn cell_values(cells: &[Cell], values: &[u32]) -> String {
+    let pairs = cells.iter().zip(values);
+    let named: Vec<String> = pairs
+        .map(|(&c, v)| format!("{}={v}", cell_name(c)))
+        .collect();
+    named.join(", ")
 }
 
 /// `rows 1 and 3` or `columns 2 and 5`.

@@ -192,6 +192,7 @@ impl Frame {
                         bars: self.bars.clone(),
                         negative: *consecutive && self.marked,
                         thermometers: Vec::new(),
+                        ..OtherRules::default()
                     },
                     style: default_style(*size),
                 };

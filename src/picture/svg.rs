@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Drawing, Label, Style};
+use super::{Drawing, Label, Mark, Style};
 use crate::grid::Grid;
 
 /// A cell's side, in points.
@@ -22,7 +22,8 @@ const SOLVED: &str = "#1f5fbf";
 pub fn svg(drawing: &Drawing, solution: Option<&Grid>, style: Style) -> String {
     let (w, h) = size(drawing);
     let mut out = header(w, h);
-    let _ = writeln!(out, "<g transform=\"translate({MARGIN} {MARGIN})\">");
+    let m = margin(drawing);
+    let _ = writeln!(out, "<g transform=\"translate({m} {m})\">");
     out.push_str(&body(drawing, solution, style));
     out.push_str("</g>\n</svg>\n");
     out
@@ -39,16 +40,16 @@ pub fn page(
 ) -> String {
     let mut out = header(width, height);
     let rows = pictures.len().div_ceil(columns.max(1)).max(1);
-    let margin = 36.0;
+    let page_margin = 36.0;
     let title = 14.0;
     let (slot_w, slot_h) = (
-        (width - 2.0 * margin) / columns.max(1) as f64,
-        (height - 2.0 * margin) / rows as f64,
+        (width - 2.0 * page_margin) / columns.max(1) as f64,
+        (height - 2.0 * page_margin) / rows as f64,
     );
     for (i, (name, drawing, solution)) in pictures.iter().enumerate() {
         let (x, y) = (
-            margin + (i % columns.max(1)) as f64 * slot_w,
-            margin + (i / columns.max(1)) as f64 * slot_h,
+            page_margin + (i % columns.max(1)) as f64 * slot_w,
+            page_margin + (i / columns.max(1)) as f64 * slot_h,
         );
         let (w, h) = size(drawing);
         let scale = ((slot_w - 12.0) / w).min((slot_h - title - 18.0) / h);
@@ -65,9 +66,10 @@ pub fn page(
         );
         let _ = writeln!(
             out,
-            "<g transform=\"translate({:.2} {:.2}) scale({scale:.4}) translate({MARGIN} {MARGIN})\">",
+            "<g transform=\"translate({:.2} {:.2}) scale({scale:.4}) translate({m} {m})\">",
             left,
-            y + title + 6.0
+            y + title + 6.0,
+            m = margin(drawing)
         );
         out.push_str(&body(drawing, *solution, style));
         out.push_str("</g>\n");
@@ -78,9 +80,25 @@ pub fn page(
 
 /// Width and height of a picture, margins included.
 fn size(drawing: &Drawing) -> (f64, f64) {
-    let w = drawing.cols as f64 * CELL + 2.0 * MARGIN;
-    let h = drawing.rows as f64 * CELL + 2.0 * MARGIN;
+    let m = margin(drawing);
+    let w = drawing.cols as f64 * CELL + 2.0 * m;
+    let h = drawing.rows as f64 * CELL + 2.0 * m;
     (w, h)
+}
+
+/// The margin around the grid: a cell wider when a mark lies outside it (a clue outside).
+fn margin(drawing: &Drawing) -> f64 {
+    let (rows, cols) = (drawing.rows as f64, drawing.cols as f64);
+    let outside = |(r, c): (f64, f64)| r < 0.0 || c < 0.0 || r > rows || c > cols;
+    let points = (drawing.under.iter().chain(&drawing.over)).flat_map(|mark| match mark {
+        Mark::Line { points, .. } => points.clone(),
+        Mark::Circle { centre, .. } | Mark::Rect { centre, .. } => vec![*centre],
+        Mark::Text { at, .. } => vec![*at],
+    });
+    match points.into_iter().any(outside) {
+        true => MARGIN + CELL,
+        false => MARGIN,
+    }
 }
 
 fn header(w: f64, h: f64) -> String {
@@ -94,19 +112,12 @@ fn header(w: f64, h: f64) -> String {
 /// The puzzle drawn from (0, 0) in cell units of [`CELL`].
 fn body(d: &Drawing, solution: Option<&Grid>, style: Style) -> String {
     let mut out = String::new();
-    let (w, h) = (d.cols as f64 * CELL, d.rows as f64 * CELL);
-    if d.diagonals {
-        let _ = writeln!(
-            out,
-            "<path d=\"M0 0L{w} {h}M{w} 0L0 {h}\" stroke=\"#b8b8b8\" stroke-width=\"{THIN}\"/>"
-        );
-    }
-    for thermometer in &d.thermometers {
-        thermometer_mark(&mut out, thermometer);
+    for mark in &d.under {
+        draw_mark(&mut out, mark);
     }
     grid_lines(&mut out, d);
-    for &(a, b) in &d.bars {
-        bar(&mut out, a, b);
+    for mark in &d.over {
+        draw_mark(&mut out, mark);
     }
     for cage in &d.dashed {
         dashed_outline(&mut out, cage);
@@ -178,47 +189,60 @@ fn grid_lines(out: &mut String, d: &Drawing) {
     );
 }
 
-/// A thermometer: a grey bulb in its first cell and a grey tube through the others.
-fn thermometer_mark(out: &mut String, cells: &[(usize, usize)]) {
-    let centre =
-        |&(r, c): &(usize, usize)| (c as f64 * CELL + CELL / 2.0, r as f64 * CELL + CELL / 2.0);
-    let Some(bulb) = cells.first().map(centre) else {
-        return;
+/// A rule's mark, from cell units to points.
+fn draw_mark(out: &mut String, mark: &Mark) {
+    let point = |(r, c): (f64, f64)| (c * CELL, r * CELL);
+    let _ = match mark {
+        Mark::Line {
+            points,
+            width,
+            colour,
+        } => {
+            let mut path = String::new();
+            for (i, (x, y)) in points.iter().map(|&p| point(p)).enumerate() {
+                let _ = write!(path, "{}{x} {y}", if i == 0 { "M" } else { "L" });
+            }
+            writeln!(
+                out,
+                "<path d=\"{path}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+                width * CELL
+            )
+        }
+        Mark::Circle {
+            centre,
+            radius,
+            fill,
+            stroke,
+        } => {
+            let (x, y) = point(*centre);
+            let outline = stroke.map_or(String::new(), |colour| {
+                format!(" stroke=\"{colour}\" stroke-width=\"1.5\"")
+            });
+            writeln!(
+                out,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"{fill}\"{outline}/>",
+                radius * CELL
+            )
+        }
+        Mark::Rect { centre, size, fill } => {
+            let ((x, y), (h, w)) = (point(*centre), (size.0 * CELL, size.1 * CELL));
+            writeln!(
+                out,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{fill}\"/>",
+                x - w / 2.0,
+                y - h / 2.0
+            )
+        }
+        Mark::Text { at, text, size } => {
+            let ((x, y), size) = (point(*at), size * CELL);
+            writeln!(
+                out,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{size:.1}\" text-anchor=\"middle\">{}</text>",
+                y + size * 0.36,
+                escape(text)
+            )
+        }
     };
-    let mut tube = format!("M{} {}", bulb.0, bulb.1);
-    for (x, y) in cells.iter().skip(1).map(centre) {
-        let _ = write!(tube, "L{x} {y}");
-    }
-    let _ = writeln!(
-        out,
-        "<path d=\"{tube}\" fill=\"none\" stroke=\"#d0d0d0\" stroke-width=\"{:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
-        CELL * 0.3
-    );
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"#d0d0d0\"/>",
-        bulb.0,
-        bulb.1,
-        CELL * 0.36
-    );
-}
-
-/// A consecutive mark: a short thick bar across the side two cells share.
-fn bar(out: &mut String, a: (usize, usize), b: (usize, usize)) {
-    let (x, y) = (
-        (a.1 + b.1) as f64 * CELL / 2.0 + CELL / 2.0,
-        (a.0 + b.0) as f64 * CELL / 2.0 + CELL / 2.0,
-    );
-    let (w, h) = match a.0 == b.0 {
-        true => (CELL * 0.12, CELL * 0.5),
-        false => (CELL * 0.5, CELL * 0.12),
-    };
-    let _ = writeln!(
-        out,
-        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"black\"/>",
-        x - w / 2.0,
-        y - h / 2.0
-    );
 }
 
 /// A Killer cage's dashed outline, inset from the cell borders.
@@ -387,9 +411,8 @@ mod tests {
             blocks: None,
             dashed: Vec::new(),
             clues: Vec::new(),
-            diagonals: false,
-            bars: Vec::new(),
-            thermometers: Vec::new(),
+            under: Vec::new(),
+            over: Vec::new(),
             givens: vec![None; 16],
             symbols: ["", "1", "2", "3", "4"].map(String::from).to_vec(),
             binary: false,

@@ -3,8 +3,9 @@
 
 use super::{Latin, Style};
 use crate::cage::Op;
+use crate::geometry::Area;
 use crate::geometry::AreaName;
-use crate::picture::{Drawing, Label};
+use crate::picture::{Drawing, Label, Mark};
 
 impl Latin {
     /// The drawing of the puzzle.
@@ -54,9 +55,8 @@ impl Latin {
             blocks: cut.then_some(blocks),
             dashed,
             clues,
-            diagonals: self.areas.iter().any(|a| a.name == AreaName::Diagonal),
-            bars: Vec::new(),
-            thermometers: Vec::new(),
+            under: diagonal_lines(&self.areas, n),
+            over: Vec::new(),
             givens: (self.givens.to_rows().concat().into_iter())
                 .map(|v| (v != 0).then(|| symbol(v)))
                 .collect(),
@@ -66,4 +66,24 @@ impl Latin {
         self.rules.iter().for_each(|rule| rule.draw(&mut drawing));
         drawing
     }
+}
+
+/// X's diagonals, each a thin grey line corner to corner.
+fn diagonal_lines(areas: &[Area], n: usize) -> Vec<Mark> {
+    let side = n as f64;
+    let line = |name: AreaName| {
+        let points = match name {
+            AreaName::Diagonal => vec![(0.0, 0.0), (side, side)],
+            _ => vec![(0.0, side), (side, 0.0)],
+        };
+        (areas.iter().any(|a| a.name == name)).then_some(Mark::Line {
+            points,
+            width: 0.025,
+            colour: "#b8b8b8",
+        })
+    };
+    [AreaName::Diagonal, AreaName::AntiDiagonal]
+        .into_iter()
+        .filter_map(line)
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! [`Kind`] entry; everything else reads [`KINDS`].
 
 pub mod gameid;
-mod json;
+pub(crate) mod json;
 pub mod kenken;
 pub mod latin;
 mod registry;

@@ -9,7 +9,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
-use crate::picture::Drawing;
+use crate::picture::{Drawing, Mark};
 
 /// The marks of one puzzle, as pairs of side-by-side cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,8 +109,21 @@ impl Rule for Consecutive {
     }
 
     fn draw(&self, drawing: &mut Drawing) {
-        let marked = self.pairs.iter().filter(|p| p.2);
-        drawing.bars.extend(marked.map(|&(a, b, _)| (a, b)));
+        // A short thick bar across the side the two cells share.
+        let bar = |&(a, b, _): &(Cell, Cell, bool)| Mark::Rect {
+            centre: (
+                (a.0 + b.0) as f64 / 2.0 + 0.5,
+                (a.1 + b.1) as f64 / 2.0 + 0.5,
+            ),
+            size: match a.0 == b.0 {
+                true => (0.5, 0.12),
+                false => (0.12, 0.5),
+            },
+            fill: "black",
+        };
+        drawing
+            .over
+            .extend(self.pairs.iter().filter(|p| p.2).map(bar));
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {

@@ -5,15 +5,55 @@
 //! kind's own rules (Takuzu's lines) live with the kind. Adding a rule is a file, its lines
 //! here and the line of the reader that builds it (see the README's "Adding a rule").
 
+mod allowed;
+mod antiking;
+mod antiknight;
 mod areas;
+mod arrow;
+mod between;
 mod cages;
+mod clone;
 mod consecutive;
+mod diagonal;
+mod difference;
+mod disjoint;
+mod double_arrow;
+mod entropic;
+mod even;
+mod extra_region;
+mod indexer;
+mod killer;
+mod little_killer;
+mod marks;
+mod minimum;
+mod nabner;
+mod nonconsecutive;
+mod odd;
+mod pairs;
+mod palindrome;
+mod pencil_marks;
+mod quadruple;
+mod ratio;
+pub mod reading;
+mod region_sum;
+mod registry;
+mod renban;
+mod sandwich;
 mod set;
+mod skyscraper;
+mod slow_thermometer;
+mod sums;
 mod thermometer;
+mod tuples;
+mod whispers;
+mod xsum;
+mod xv;
+mod zipper;
 
 pub use areas::{repeated, Areas};
 pub use cages::{CageFormulation, Cages};
 pub use consecutive::{side_by_side, Consecutive};
+pub use registry::{read_rules, RULES};
 pub use set::{Reduced, Reductions, RuleSet};
 pub use thermometer::Thermometers;
 

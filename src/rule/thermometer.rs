@@ -2,13 +2,44 @@
 
 use serde_json::{Map, Value};
 
+use super::reading::{at, items, lines, Board, Found, RuleKind};
 use super::{restrict, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
+use crate::error::Problem;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
-use crate::picture::Drawing;
+use crate::picture::{centre, Drawing, Mark};
+
+/// The registry entry: f-puzzles' `thermometer` (`[{"lines": [[bulb, ...]]}]`; lines of one
+/// item are branches from one bulb). mipsolve's own `thermometers` key is read with the
+/// variant's other keys.
+pub static KIND: RuleKind = RuleKind {
+    key: "thermometer",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut found = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("thermometer {}", i + 1);
+        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
+            if line.len() > board.n {
+                let problem = Problem::LongThermometer {
+                    cells: line.len(),
+                    n: board.n,
+                };
+                return Err(at(place(), problem));
+            }
+            found.push(line);
+        }
+    }
+    match found.is_empty() {
+        true => Ok(Found::none()),
+        false => Ok(Found::rule(Thermometers(found))),
+    }
+}
 
 /// The thermometers of one puzzle, each from its bulb to its tip.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +118,20 @@ impl Rule for Thermometers {
     }
 
     fn draw(&self, drawing: &mut Drawing) {
-        drawing.thermometers.extend(self.0.iter().cloned());
+        // A grey tube from the bulb through the other cells, and a grey bulb.
+        for cells in &self.0 {
+            drawing.under.push(Mark::Line {
+                points: cells.iter().map(|&cell| centre(cell)).collect(),
+                width: 0.3,
+                colour: "#d0d0d0",
+            });
+            drawing.under.push(Mark::Circle {
+                centre: centre(cells[0]),
+                radius: 0.36,
+                fill: "#d0d0d0",
+                stroke: None,
+            });
+        }
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {

@@ -166,6 +166,7 @@ fn read(lines: &[(usize, &str)], (rows, cols): (usize, usize)) -> Result<Latin, 
             bars,
             negative: true,
             thermometers: Vec::new(),
+            ..OtherRules::default()
         },
         style: Style::Spaced,
     };

@@ -2,6 +2,7 @@
 //! all-different areas of a [`Latin`] puzzle.
 
 mod bars;
+pub(crate) mod fpuzzles;
 mod parse;
 mod solo;
 pub mod variant;
@@ -65,6 +66,9 @@ pub static KIND: Kind = Kind {
 /// than 0 and 1 in a cell line: no other kind writes them.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if fpuzzles::holds_links(trimmed) {
+        return true;
+    }
     if trimmed.starts_with(['{', '[']) {
         let keys = [
             "\"givens\"",
@@ -74,6 +78,7 @@ fn recognizes(text: &str) -> bool {
             "\"diagonals\"",
             "\"box\"",
             "\"sum\"",
+            "\"grid\"",
         ];
         return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
     }
@@ -105,6 +110,12 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         grid: super::grid_or_lines(options)?,
         keep_clashes: options.keep_clashing_givens,
     };
+    if fpuzzles::holds_links(text.trim_start_matches('\u{feff}')) {
+        return Ok(boxed_with_game_id(
+            fpuzzles::parse_links(text),
+            solo::game_id,
+        ));
+    }
     if text
         .trim_start_matches('\u{feff}')
         .trim_start()

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::parse::{read_rows, Line};
 use super::{box_for, MAX_SIZE};
@@ -20,7 +20,8 @@ use crate::puzzle::json::{self, entries, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
-use crate::rule::{side_by_side, Consecutive, Rule, Thermometers};
+use crate::rule::reading::Found;
+use crate::rule::{read_rules, side_by_side, Consecutive, Rule, Thermometers};
 
 /// What fills the grid besides rows and columns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub struct OtherRules {
     pub negative: bool,
     /// Thermometers, each from its bulb.
     pub thermometers: Vec<Vec<Cell>>,
+    /// What the registry's rules read (f-puzzles keys).
+    pub extra: Found,
 }
 
 /// A Sudoku of any variant, before it is checked.
@@ -64,7 +67,7 @@ pub struct Spec {
 impl Spec {
     /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
     /// diagonals and cages are its areas (a cage's digits differ), and each cage's sum a cage.
-    pub fn build(self) -> Result<Latin, ParseError> {
+    pub fn build(mut self) -> Result<Latin, ParseError> {
         let n = self.givens.rows();
         let mut areas = [rows(n, n), columns(n, n)].concat();
         let mut variant = Vec::new();
@@ -86,7 +89,20 @@ impl Spec {
             areas.extend(diagonals(n));
             variant.push("x");
         }
-        let cages = checked_cages(self.cages, n, &areas)?;
+        let extra = std::mem::take(&mut self.other.extra);
+        for area in extra.areas {
+            if !areas.iter().any(|a| a.name == area.name) {
+                areas.push(area);
+            }
+        }
+        for name in &extra.names {
+            if !variant.contains(name) {
+                variant.push(name);
+            }
+        }
+        let mut all_cages = self.cages;
+        all_cages.extend(extra.cages);
+        let cages = checked_cages(all_cages, n, &areas)?;
         for (i, cage) in cages.iter().enumerate() {
             let cells = cage.cells.clone();
             areas.push(Area {
@@ -94,8 +110,9 @@ impl Spec {
                 cells,
             });
         }
-        let rules = checked_rules(self.other, n)?;
+        let mut rules = checked_rules(self.other, n)?;
         variant.extend(rules.iter().map(|rule| rule.name()));
+        rules.extend(extra.rules);
         let sudoku = Latin::new(areas, cages, self.givens, self.style)
             .with_rules(rules)
             .with_variant(variant);
@@ -244,9 +261,22 @@ fn checked_cages(
     Ok(cages)
 }
 
-/// A puzzle as JSON: every key optional but what fixes the size.
+/// The keys the variant reader reads itself.
+const OWN_KEYS: &[&str] = &[
+    "size",
+    "givens",
+    "box",
+    "regions",
+    "diagonals",
+    "cages",
+    "consecutive",
+    "negative",
+    "thermometers",
+];
+
+/// A puzzle as JSON: every key optional but what fixes the size; other keys are the
+/// registry's rules (f-puzzles keys and forms).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawSpec {
     size: Option<Value>,
     givens: Option<Vec<String>>,
@@ -266,6 +296,9 @@ struct RawSpec {
     /// Thermometers, each a list of cells from the bulb.
     #[serde(default)]
     thermometers: Vec<Vec<Value>>,
+    /// The registry's keys.
+    #[serde(flatten)]
+    rest: Map<String, Value>,
 }
 
 /// A Killer cage as JSON: its sum and 1-based cells.
@@ -278,8 +311,28 @@ struct RawCage {
 
 /// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
 pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
+    // An f-puzzles object as its link holds it (a `grid` of cell objects).
+    if let Ok(Value::Object(object)) =
+        serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}'))
+    {
+        if super::fpuzzles::is_object(&Value::Object(object.clone())) {
+            let line = 1;
+            return Ok(vec![Entry {
+                line,
+                puzzle: super::fpuzzles::from_object(&object),
+            }]);
+        }
+    }
     entries(text, |raw: RawSpec, line| {
         spec(raw, alphabet).and_then(Spec::build).map_err(|mut e| {
+            // An unknown key is named on its own line when one object holds it.
+            if let Problem::UnknownKey { key, .. } = &e.problem {
+                let quoted = format!("\"{key}\"");
+                let at = text.lines().position(|l| l.contains(&quoted));
+                e.line = e.line.or(at
+                    .map(|i| i + 1)
+                    .filter(|_| !text.trim_start().starts_with('[')));
+            }
             e.line.get_or_insert(line);
             e
         })
@@ -350,6 +403,7 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
     let thermometers = (raw.thermometers.iter().enumerate())
         .map(|(i, t)| cells(format!("thermometer {}", i + 1), t))
         .collect::<Result<Vec<_>, _>>()?;
+    let extra = read_rules(&raw.rest, OWN_KEYS, n, &layout_regions(&layout, n))?;
     Ok(Spec {
         givens,
         layout,
@@ -359,6 +413,7 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
             bars,
             negative: raw.negative,
             thermometers,
+            extra,
         },
         style,
     })
@@ -439,4 +494,32 @@ fn cage(i: usize, raw: RawCage, n: usize) -> Result<(CageLabel, u64, Vec<Cell>),
         cells.push(json::cell(value, n).map_err(fail)?);
     }
     Ok((label, sum, cells))
+}
+
+/// Each region's cells in reading order (boxes, or labelled regions in label order), for the
+/// rules that look at regions; none for a Latin square or a box shape that does not fit.
+pub fn layout_regions(layout: &Layout, n: usize) -> Vec<Vec<Cell>> {
+    match layout {
+        Layout::Boxes(shape) => match box_for(n, *shape) {
+            Ok((r, c)) => boxes(n, r, c).into_iter().map(|a| a.cells).collect(),
+            Err(_) => Vec::new(),
+        },
+        Layout::Regions(labels) => {
+            let mut order: Vec<&String> = Vec::new();
+            let mut found: Vec<Vec<Cell>> = Vec::new();
+            for (r, row) in labels.iter().enumerate() {
+                for (c, label) in row.iter().enumerate() {
+                    match order.iter().position(|l| *l == label) {
+                        Some(i) => found[i].push((r, c)),
+                        None => {
+                            order.push(label);
+                            found.push(vec![(r, c)]);
+                        }
+                    }
+                }
+            }
+            found
+        }
+        Layout::Latin => Vec::new(),
+    }
 }

@@ -197,9 +197,8 @@ impl Puzzle for Takuzu {
             blocks: None,
             dashed: Vec::new(),
             clues: Vec::new(),
-            diagonals: false,
-            bars: Vec::new(),
-            thermometers: Vec::new(),
+            under: Vec::new(),
+            over: Vec::new(),
             givens: (self.givens.iter())
                 .map(|g| g.map(|d| d.to_string()))
                 .collect(),

@@ -1,0 +1,60 @@
+//! Arrows (`arrow`: `[{"cells": [circle], "lines": [[circle, shaft...]]}]`): the values along
+//! each shaft add up to the circle's value; a circle of two or more cells (a pill) reads its
+//! digits as one number, in the order listed.
+
+use serde_json::Value;
+
+use super::marks;
+use super::reading::{at, cells, items, lines, wrong, Board, Found, RuleKind};
+use super::sums::{Equation, Sums};
+use crate::error::Problem;
+use crate::grid::cell_name;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "arrow", read };
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Sums {
+        name: "arrow",
+        equations: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("arrow", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("arrow {}", i + 1);
+        let circle = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+        if circle.is_empty() {
+            return Err(at(place(), wrong("the circle has no cells")));
+        }
+        // Digits are 1..n; a pill reads them in base 10 as f-puzzles does.
+        let weights: Vec<i64> = (0..circle.len() as u32)
+            .rev()
+            .map(|e| 10i64.pow(e.min(17)))
+            .collect();
+        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
+            if !circle.contains(&line[0]) {
+                let problem = wrong(format!(
+                    "the line starts at {}, not in the circle",
+                    cell_name(line[0])
+                ));
+                return Err(at(place(), problem));
+            }
+            let mut terms: Vec<_> = circle
+                .iter()
+                .copied()
+                .zip(weights.iter().copied())
+                .collect();
+            terms.extend(line[1..].iter().map(|&cell| (cell, -1)));
+            rule.equations.push(Equation {
+                terms,
+                total: 0,
+                clue: place(),
+            });
+            rule.marks.0.push(marks::line(&line, 0.06, "#909090"));
+        }
+        for &cell in &circle {
+            rule.marks.0.push(marks::ring(cell, 0.42, false));
+        }
+    }
+    Ok(Found::rule(rule))
+}

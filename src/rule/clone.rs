@@ -1,0 +1,40 @@
+//! Clones (`clone`: `[{"cells": [...], "cloneCells": [...]}]`): each cell holds what its clone
+//! (the cell at the same place in the other list) holds.
+
+use serde_json::Value;
+
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, cells, items, wrong, Board, Found, RuleKind};
+use crate::error::Problem;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "clone", read };
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "clone",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("clone", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("clone {}", i + 1);
+        let first = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+        let second = cells(item, "cloneCells", board.n).map_err(|p| at(place(), p))?;
+        if first.len() != second.len() {
+            let problem = wrong(format!(
+                "{} cells but {} clone cells",
+                first.len(),
+                second.len()
+            ));
+            return Err(at(place(), problem));
+        }
+        for (&a, &b) in first.iter().zip(&second) {
+            rule.pairs.push(Pair::new(a, b, Relation::Equal, place()));
+            rule.marks.0.push(marks::shade(a, "#dde6f4"));
+            rule.marks.0.push(marks::shade(b, "#dde6f4"));
+        }
+    }
+    Ok(Found::rule(rule))
+}

@@ -1,0 +1,36 @@
+//! Disjoint groups (`disjointgroups: true`): the cells at the same place of every region
+//! (box) hold different values.
+
+use serde_json::Value;
+
+use super::reading::{flag, wrong, Board, Found, RuleKind, Shown};
+use crate::error::Problem;
+use crate::geometry::{Area, AreaName};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "disjointgroups",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    if !flag(value)? {
+        return Ok(Found::none());
+    }
+    if board.regions.len() != board.n || board.regions.iter().any(|r| r.len() != board.n) {
+        return Err(wrong("disjoint groups need n regions of n cells"));
+    }
+    let areas = (0..board.n)
+        .map(|k| Area {
+            name: AreaName::Extra(format!("disjoint group {}", k + 1)),
+            cells: board.regions.iter().map(|region| region[k]).collect(),
+        })
+        .collect();
+    let mut found = Found::rule(Shown {
+        name: "disjointgroups",
+        marks: Vec::new(),
+        json: (KIND.key, Value::Bool(true)),
+    });
+    found.areas = areas;
+    Ok(found)
+}

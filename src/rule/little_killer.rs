@@ -1,0 +1,72 @@
+//! Little killers (`littlekillersum`: `[{"cell": "R0C4", "direction": "DL", "value": "17"}]`):
+//! the values on the diagonal walked from the clue outside the grid, in its direction, add up
+//! to the value (they may repeat). f-puzzles also lists the cells; they are worked out here.
+
+use serde_json::Value;
+
+use super::marks;
+use super::reading::{at, items, number, position, wrong, Board, Found, RuleKind};
+use super::sums::{Equation, Sums};
+use crate::error::Problem;
+use crate::grid::Cell;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "littlekillersum",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let n = board.n as i64;
+    let mut rule = Sums {
+        name: "littlekiller",
+        equations: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("littlekillersum", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("little killer {}", i + 1);
+        let clue = item
+            .get("cell")
+            .ok_or_else(|| at(place(), wrong("no \"cell\"")))?;
+        let (r, c) = position(clue).map_err(|p| at(place(), p))?;
+        let direction = item.get("direction").and_then(Value::as_str).unwrap_or("");
+        let (dr, dc) = match direction {
+            "UL" => (-1, -1),
+            "UR" => (-1, 1),
+            "DL" => (1, -1),
+            "DR" => (1, 1),
+            other => {
+                return Err(at(
+                    place(),
+                    wrong(format!(
+                        "direction must be UL, UR, DL or DR, found \"{other}\""
+                    )),
+                ))
+            }
+        };
+        let sum = number(item, "value", None).map_err(|p| at(place(), p))?;
+        let inside = |(r, c): (i64, i64)| (1..=n).contains(&r) && (1..=n).contains(&c);
+        // A clue inside the grid counts itself, as f-puzzles' solvers do.
+        let mut at_cell = if inside((r, c)) {
+            (r, c)
+        } else {
+            (r + dr, c + dc)
+        };
+        let mut cells: Vec<Cell> = Vec::new();
+        while inside(at_cell) {
+            cells.push((at_cell.0 as usize - 1, at_cell.1 as usize - 1));
+            at_cell = (at_cell.0 + dr, at_cell.1 + dc);
+        }
+        if cells.is_empty() {
+            return Err(at(place(), wrong("its diagonal holds no cell of the grid")));
+        }
+        rule.equations.push(Equation {
+            terms: cells.iter().map(|&cell| (cell, 1)).collect(),
+            total: sum,
+            clue: place(),
+        });
+        rule.marks.1.push(marks::outside((r, c), &sum.to_string()));
+    }
+    Ok(Found::rule(rule))
+}

@@ -1,0 +1,37 @@
+//! Nabner lines (`nabner`: `[{"lines": [[cells]]}]`): values on a line differ and no two are
+//! consecutive, so any two differ by 2 or more.
+
+use serde_json::Value;
+
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::error::Problem;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "nabner",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "nabner",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("nabner", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("nabner {}", i + 1);
+        for line in lines(item, board.n, 1).map_err(|p| at(place(), p))? {
+            for a in 0..line.len() {
+                for b in a + 1..line.len() {
+                    rule.pairs
+                        .push(Pair::new(line[a], line[b], Relation::Apart(2), place()));
+                }
+            }
+            rule.marks.0.push(marks::line(&line, 0.22, "#f0e08a"));
+        }
+    }
+    Ok(Found::rule(rule))
+}

@@ -1,0 +1,35 @@
+//! Non-consecutive (`nonconsecutive: true`): side-by-side cells never differ by 1, except
+//! those a Kropki dot (white or black) joins.
+
+use serde_json::Value;
+
+use super::difference::dotted;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{flag, side_by_side_pairs, Board, Found, RuleKind};
+use crate::error::Problem;
+use crate::grid::cell_name;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "nonconsecutive",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    if !flag(value)? {
+        return Ok(Found::none());
+    }
+    let marked = dotted(board, &["difference", "ratio"]);
+    let pairs = (side_by_side_pairs(board.n).filter(|p| !marked.contains(p)))
+        .map(|(a, b)| {
+            let clue = format!("non-consecutive {}-{}", cell_name(a), cell_name(b));
+            Pair::new(a, b, Relation::NotDifference(1), clue)
+        })
+        .collect();
+    Ok(Found::rule(Pairs {
+        name: "nonconsecutive",
+        pairs,
+        marks: (Vec::new(), Vec::new()),
+        json: ("nonconsecutive", Value::Bool(true)),
+    }))
+}

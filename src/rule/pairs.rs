@@ -1,0 +1,244 @@
+//! The engine of rules between two cells (dots, X/V, anti-knight, whispers, palindromes,
+//! clones, minimums, indexers): each pair's values keep a [`Relation`]. Narrowing keeps the
+//! candidates with a partner (arc consistency, to a fixed point); the rows say a candidate
+//! holds only with one of its partners, `x[a,i] <= sum x[b,j]`, which CaDiCaL takes as
+//! clauses; the check is exact.
+
+use serde_json::{Map, Value};
+
+use super::{restrict, Rule};
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::Violation;
+use crate::grid::{cell_name, Cell, Grid};
+use crate::model::{LinExpr, Model};
+use crate::picture::{Drawing, Mark};
+
+/// What two values keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// The first is smaller.
+    Less,
+    /// The first is not larger.
+    AtMost,
+    /// Equal.
+    Equal,
+    /// Different.
+    Differ,
+    /// They differ by exactly this.
+    Difference(i64),
+    /// They do not differ by this.
+    NotDifference(i64),
+    /// They differ by this or more.
+    Apart(i64),
+    /// One is this times the other.
+    Ratio(i64),
+    /// Neither is this times the other.
+    NotRatio(i64),
+    /// They add up to this.
+    Sum(i64),
+    /// They do not add up to this.
+    NotSum(i64),
+    /// When the first is `.0`, the second is `.1`.
+    Implies(i64, i64),
+}
+
+impl Relation {
+    /// Whether values `a` and `b` keep the relation.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        let ratio = |r: i64| a == b * r || b == a * r;
+        match self {
+            Relation::Less => a < b,
+            Relation::AtMost => a <= b,
+            Relation::Equal => a == b,
+            Relation::Differ => a != b,
+            Relation::Difference(d) => (a - b).abs() == d,
+            Relation::NotDifference(d) => (a - b).abs() != d,
+            Relation::Apart(d) => (a - b).abs() >= d,
+            Relation::Ratio(r) => ratio(r),
+            Relation::NotRatio(r) => !ratio(r),
+            Relation::Sum(s) => a + b == s,
+            Relation::NotSum(s) => a + b != s,
+            Relation::Implies(when, then) => a != when || b == then,
+        }
+    }
+}
+
+/// Two cells and what their values keep, with the clue it comes from (for messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pair {
+    /// The cells.
+    pub cells: [Cell; 2],
+    /// What their values keep.
+    pub relation: Relation,
+    /// The clue, e.g. `white dot r1c1-r1c2`.
+    pub clue: String,
+}
+
+impl Pair {
+    /// A pair named `clue`.
+    pub fn new(a: Cell, b: Cell, relation: Relation, clue: impl Into<String>) -> Pair {
+        Pair {
+            cells: [a, b],
+            relation,
+            clue: clue.into(),
+        }
+    }
+}
+
+/// A rule made of pairs: its name, pairs, marks and the JSON it was read from.
+#[derive(Debug, Clone)]
+pub struct Pairs {
+    /// The rule's name, e.g. `kropki`.
+    pub name: &'static str,
+    /// The pairs.
+    pub pairs: Vec<Pair>,
+    /// The marks drawn under and over the grid lines.
+    pub marks: (Vec<Mark>, Vec<Mark>),
+    /// The key and value written back.
+    pub json: (&'static str, Value),
+}
+
+/// The candidate bits of `b` that keep `relation` with some candidate of `a` (value of bit
+/// k: `values[k]`), within `keep`.
+fn partners(relation: Relation, values: &[i64], a: u64, keep: u64, reverse: bool) -> u64 {
+    let mut found = 0;
+    for (j, &vb) in values.iter().enumerate() {
+        if keep & (1 << j) == 0 {
+            continue;
+        }
+        let mut bits = a;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (x, y) = if reverse {
+                (vb, values[i])
+            } else {
+                (values[i], vb)
+            };
+            if relation.holds(x, y) {
+                found |= 1 << j;
+                break;
+            }
+        }
+    }
+    found
+}
+
+impl Rule for Pairs {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let value = |(r, c): Cell| grid.get(r, c);
+        (self.pairs.iter())
+            .filter(|p| {
+                !p.relation
+                    .holds(value(p.cells[0]).into(), value(p.cells[1]).into())
+            })
+            .map(|p| Violation::Broken {
+                clue: p.clue.clone(),
+                cells: p.cells.to_vec(),
+                values: p.cells.map(value).to_vec(),
+            })
+            .collect()
+    }
+
+    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+        let cols = domains.cols();
+        let values = domains.values().to_vec();
+        let index = |(r, c): Cell| r * cols + c;
+        loop {
+            let before = shrunk.len();
+            for pair in &self.pairs {
+                let (a, b) = (index(pair.cells[0]), index(pair.cells[1]));
+                let keep_b = partners(pair.relation, &values, domains.at(a), domains.at(b), false);
+                if !restrict(domains, b, keep_b, shrunk) {
+                    return false;
+                }
+                let keep_a = partners(pair.relation, &values, domains.at(b), domains.at(a), true);
+                if !restrict(domains, a, keep_a, shrunk) {
+                    return false;
+                }
+            }
+            if shrunk.len() == before {
+                return true;
+            }
+        }
+    }
+
+    fn constrain(&self, model: &mut Model, _: Deadline) {
+        let values = model.domains().values().to_vec();
+        for (p, pair) in self.pairs.iter().enumerate() {
+            let [a, b] = pair.cells;
+            let name = format!("{}{}_{}_{}", self.name, p + 1, cell_name(a), cell_name(b));
+            // Each candidate of one cell holds only with one of its partners in the other.
+            for (from, to, reverse) in [(a, b, false), (b, a, true)] {
+                for (i, _) in values.iter().enumerate() {
+                    let mut e = model.x(from.0, from.1, i);
+                    let support = partners(pair.relation, &values, 1 << i, u64::MAX, reverse);
+                    for (j, _) in values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| support & (1 << j) != 0)
+                    {
+                        e.add_expr(&model.x(to.0, to.1, j), -1.0);
+                    }
+                    if !is_zero(&e) {
+                        model.add(
+                            format!("{name}_{}{}", if reverse { "b" } else { "a" }, values[i]),
+                            e,
+                            f64::NEG_INFINITY,
+                            0.0,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        object.insert(self.json.0.into(), self.json.1.clone());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.under.extend(self.marks.0.iter().cloned());
+        drawing.over.extend(self.marks.1.iter().cloned());
+    }
+}
+
+/// Whether a row's expression is the constant 0 (a candidate the reductions removed).
+fn is_zero(e: &LinExpr) -> bool {
+    e.terms.is_empty() && e.constant <= 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relations_hold_as_their_names_say() {
+        assert!(Relation::Ratio(2).holds(3, 6) && Relation::Ratio(2).holds(6, 3));
+        assert!(!Relation::Ratio(2).holds(3, 5));
+        assert!(Relation::Apart(5).holds(9, 4) && !Relation::Apart(5).holds(9, 5));
+        assert!(Relation::Implies(3, 7).holds(2, 1) && !Relation::Implies(3, 7).holds(3, 1));
+    }
+
+    #[test]
+    fn a_white_dot_narrows_a_fixed_cell_s_partner_to_its_neighbours() {
+        let mut domains = Domains::full(1, 2, (1..=9).collect());
+        domains.restrict_at(0, 1 << 4);
+        let rule = Pairs {
+            name: "kropki",
+            pairs: vec![Pair::new((0, 0), (0, 1), Relation::Difference(1), "dot")],
+            marks: (Vec::new(), Vec::new()),
+            json: ("difference", Value::Null),
+        };
+        let mut shrunk = Vec::new();
+        assert!(rule.narrow(&mut domains, None, &mut shrunk));
+        assert_eq!(domains.at(1), (1 << 3) | (1 << 5));
+        let grid = Grid::from_rows(vec![vec![5, 7]]).unwrap();
+        assert_eq!(rule.violations(&grid).len(), 1);
+    }
+}

@@ -1,0 +1,35 @@
+//! Palindromes (`palindrome`: `[{"lines": [[cells]]}]`): each line reads the same both ways.
+
+use serde_json::Value;
+
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::error::Problem;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "palindrome",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "palindrome",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("palindrome", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        for line in lines(item, board.n, 2).map_err(|p| at(format!("palindrome {}", i + 1), p))? {
+            let clue = format!("palindrome {}", i + 1);
+            for j in 0..line.len() / 2 {
+                let (a, b) = (line[j], line[line.len() - 1 - j]);
+                rule.pairs
+                    .push(Pair::new(a, b, Relation::Equal, clue.clone()));
+            }
+            rule.marks.0.push(marks::line(&line, 0.22, "#b0b0b0"));
+        }
+    }
+    Ok(Found::rule(rule))
+}

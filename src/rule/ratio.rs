@@ -1,0 +1,56 @@
+//! Black Kropki dots (`ratio`): one cell is the dot's value times the other (2 when it has
+//! none). With `negative: ["ratio"]`, side-by-side cells without a dot (black or white) are in
+//! no ratio any black dot shows (2 when there is none).
+
+use serde_json::Value;
+
+use super::difference::{dot_cells, dotted};
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, items, negative, number, side_by_side_pairs, Board, Found, RuleKind};
+use crate::error::Problem;
+use crate::grid::cell_name;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "ratio", read };
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "kropki",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("ratio", value.clone()),
+    };
+    let mut ratios = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("ratio dot {}", i + 1);
+        let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
+        let k = number(item, "value", Some(2)).map_err(|p| at(place(), p))?;
+        let clue = format!("black dot {}-{}", cell_name(a), cell_name(b));
+        rule.pairs.push(Pair::new(a, b, Relation::Ratio(k), clue));
+        rule.marks.1.push(marks::dot(a, b, true));
+        if k != 2 {
+            rule.marks.1.push(marks::side_text(a, b, &k.to_string()));
+        }
+        if !ratios.contains(&k) {
+            ratios.push(k);
+        }
+    }
+    if negative(board, "ratio") {
+        if ratios.is_empty() {
+            ratios.push(2);
+        }
+        let marked = dotted(board, &["difference", "ratio"]);
+        for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
+            for &k in &ratios {
+                let clue = format!("no black dot {}-{}", cell_name(a), cell_name(b));
+                rule.pairs
+                    .push(Pair::new(a, b, Relation::NotRatio(k), clue));
+            }
+        }
+    }
+    match rule.pairs.is_empty() {
+        true => Ok(Found::none()),
+        false => Ok(Found::rule(rule)),
+    }
+}

@@ -1,0 +1,142 @@
+//! The registry of variant rules: one line per key a puzzle may hold. The variant JSON and
+//! f-puzzles readers loop over it; a key no entry and no reader knows is an error, never
+//! dropped (a puzzle solved without one of its rules is a wrong answer).
+
+use serde_json::{Map, Value};
+
+use super::reading::{Board, Found, RuleKind};
+use super::{
+    antiking, antiknight, arrow, between, clone, diagonal, difference, disjoint, double_arrow,
+    entropic, even, extra_region, indexer, killer, little_killer, minimum, nabner, nonconsecutive,
+    odd, palindrome, pencil_marks, quadruple, ratio, region_sum, renban, sandwich, skyscraper,
+    slow_thermometer, thermometer, whispers, xsum, xv, zipper,
+};
+use crate::error::{ParseError, Problem};
+
+/// Every rule a puzzle's keys may name.
+pub static RULES: &[&RuleKind] = &[
+    &antiking::KIND,
+    &antiknight::KIND,
+    &arrow::KIND,
+    &between::KIND,
+    &clone::KIND,
+    &diagonal::ANTI,
+    &diagonal::MAIN,
+    &difference::KIND,
+    &disjoint::KIND,
+    &double_arrow::KIND,
+    &entropic::ENTROPIC,
+    &entropic::MODULAR,
+    &even::KIND,
+    &extra_region::KIND,
+    &indexer::BOX,
+    &indexer::COLUMN,
+    &indexer::ROW,
+    &killer::KIND,
+    &little_killer::KIND,
+    &minimum::MAXIMUM,
+    &minimum::MINIMUM,
+    &nabner::KIND,
+    &nonconsecutive::KIND,
+    &odd::KIND,
+    &palindrome::KIND,
+    &pencil_marks::KIND,
+    &quadruple::KIND,
+    &ratio::KIND,
+    &region_sum::KIND,
+    &renban::KIND,
+    &sandwich::KIND,
+    &skyscraper::KIND,
+    &slow_thermometer::KIND,
+    &thermometer::KIND,
+    &whispers::KIND,
+    &xsum::KIND,
+    &xv::KIND,
+    &zipper::KIND,
+];
+
+/// Keys that change how another rule reads (`negative`) or that only describe or decorate a
+/// puzzle (f-puzzles' title, its cosmetic lines, circles, rectangles, texts and cages).
+const QUIET_KEYS: &[&str] = &[
+    "negative",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "line",
+    "circle",
+    "rectangle",
+    "text",
+    "cage",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "fogofwar",
+    "foglight",
+];
+
+/// Reads every key of `object` that is not one of `own` (the reader's own keys) through the
+/// registry, onto a board of side `n` with `regions`.
+pub fn read_rules(
+    object: &Map<String, Value>,
+    own: &[&'static str],
+    n: usize,
+    regions: &[Vec<crate::grid::Cell>],
+) -> Result<Found, ParseError> {
+    let board = Board { n, regions, object };
+    let mut all = Found::default();
+    for (key, value) in object {
+        if own.contains(&key.as_str()) || QUIET_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let kind = RULES.iter().find(|kind| kind.key == key.as_str());
+        let kind = kind.ok_or_else(|| {
+            let known = (own.iter().copied()).chain(RULES.iter().map(|k| k.key));
+            ParseError::whole(Problem::UnknownKey {
+                key: key.clone(),
+                like: closest(key, known),
+            })
+        })?;
+        let found = (kind.read)(value, &board).map_err(|problem| {
+            ParseError::whole(Problem::In {
+                place: format!("\"{key}\""),
+                problem: Box::new(problem),
+            })
+        })?;
+        all.rules.extend(found.rules);
+        all.areas.extend(found.areas);
+        all.cages.extend(found.cages);
+        for name in found.names {
+            if !all.names.contains(&name) {
+                all.names.push(name);
+            }
+        }
+    }
+    Ok(all)
+}
+
+/// The known key nearest to `key` (at most two edits away), if any: `diagonal` for
+/// `diagonals`.
+fn closest<'a>(key: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let distance = |a: &str, b: &str| {
+        let (a, b): (Vec<char>, Vec<char>) =
+            (a.to_lowercase().chars().collect(), b.chars().collect());
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for i in 1..=a.len() {
+            let mut diagonal = row[0];
+            row[0] = i;
+            for j in 1..=b.len() {
+                let next = (row[j] + 1)
+                    .min(row[j - 1] + 1)
+                    .min(diagonal + usize::from(a[i - 1] != b[j - 1]));
+                diagonal = row[j];
+                row[j] = next;
+            }
+        }
+        row[b.len()]
+    };
+    (known.map(|k| (distance(key, k), k)))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}

@@ -1,0 +1,36 @@
+//! Slow thermometers (`slowthermometer`: `[{"lines": [[bulb, ...]]}]`): values never fall from
+//! the bulb along the line (they may repeat).
+
+use serde_json::Value;
+
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::error::Problem;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "slowthermometer",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "slowthermometer",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("slowthermometer", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("slow thermometer {}", i + 1);
+        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
+            for pair in line.windows(2) {
+                rule.pairs
+                    .push(Pair::new(pair[0], pair[1], Relation::AtMost, place()));
+            }
+            rule.marks.0.push(marks::line(&line, 0.3, "#e0e0e0"));
+            rule.marks.0.push(marks::ring(line[0], 0.36, false));
+        }
+    }
+    Ok(Found::rule(rule))
+}

@@ -1,0 +1,38 @@
+//! Whispers (`whispers`: `[{"lines": [[cells]], "value": "5"}]`): neighbours on a line differ
+//! by at least the value (German whispers: 5 on a 9x9, the default, half the side rounded up;
+//! Dutch whispers: 4).
+
+use serde_json::Value;
+
+use super::marks;
+use super::pairs::{Pair, Pairs, Relation};
+use super::reading::{at, items, lines, number, Board, Found, RuleKind};
+use crate::error::Problem;
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "whispers",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "whispers",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("whispers", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("whispers {}", i + 1);
+        let gap =
+            number(item, "value", Some(board.n.div_ceil(2) as i64)).map_err(|p| at(place(), p))?;
+        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
+            for pair in line.windows(2) {
+                rule.pairs
+                    .push(Pair::new(pair[0], pair[1], Relation::Apart(gap), place()));
+            }
+            rule.marks.0.push(marks::line(&line, 0.22, "#7fd17f"));
+        }
+    }
+    Ok(Found::rule(rule))
+}
