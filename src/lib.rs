@@ -27,6 +27,7 @@
 
 pub mod backend;
 pub mod cage;
+pub mod candidates;
 pub mod clue;
 pub mod deadline;
 pub mod deduce;

@@ -175,6 +175,10 @@ fn solve_puzzle(
         true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
         false => None,
     };
+    let candidates = match config.candidates && outcome.solution().is_some() {
+        true => mipsolve::candidates::true_candidates(puzzle, deadline).map_err(|e| fail(&e))?,
+        false => None,
+    };
     let deduced = match (&outcome, config.deduce.any()) {
         (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
             asked: config.deduce,
@@ -207,6 +211,7 @@ fn solve_puzzle(
         deduced,
         explanation,
         audit,
+        candidates,
         repaired: repair.map(|r| Repaired::of(r, puzzle)),
         verified: config.verify.is_some(),
         stats: config.stats.then_some(stats),

@@ -1,5 +1,6 @@
 //! What one puzzle's run produced, ready to print, and how it counts in the exit code.
 
+use mipsolve::candidates::TrueCandidates;
 use mipsolve::clue::Clue;
 use mipsolve::deduce::Deductions;
 use mipsolve::explain::{Audit, Explanation};
@@ -63,6 +64,8 @@ pub struct Solved {
     pub explanation: Option<Explanation>,
     /// What `--audit` found, when asked and the puzzle is unique.
     pub audit: Option<Audit>,
+    /// What `--candidates` found, when asked and the puzzle has a solution.
+    pub candidates: Option<TrueCandidates>,
     /// What `--repair` found, when asked, with the repaired puzzle as text.
     pub repaired: Option<Repaired>,
     /// Whether the outcome is that of a proposed grid (`--verify`).
@@ -402,4 +405,38 @@ pub fn culprit_note(rule: &OptionalRule) -> String {
         "no solution with {}; it has one with {}",
         rule.name, rule.option
     )
+}
+
+/// `--candidates`' grid: each cell's values run together (`1`, `379`), aligned in columns,
+/// or spaced with commas past 9; then a line saying how many and whether all are proven.
+pub fn candidates_text(found: &TrueCandidates) -> String {
+    let wide = found.values.iter().flatten().flatten().any(|&v| v > 9);
+    let cell = |values: &Vec<i64>| {
+        let written: Vec<String> = values.iter().map(i64::to_string).collect();
+        written.join(if wide { "," } else { "" })
+    };
+    let cells: Vec<Vec<String>> = found
+        .values
+        .iter()
+        .map(|row| row.iter().map(cell).collect())
+        .collect();
+    let width = cells.iter().flatten().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in &cells {
+        let padded: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+        out.push_str(padded.join(" ").trim_end());
+        out.push('\n');
+    }
+    let count: usize = found.values.iter().flatten().map(Vec::len).sum();
+    let open = found
+        .values
+        .iter()
+        .flatten()
+        .filter(|v| v.len() > 1)
+        .count();
+    out.push_str(&match found.complete() {
+        true => format!("# true candidates: {count} in all, {open} cells open, each proven by a solution ({} found)\n", found.solutions),
+        false => format!("# true candidates: time limit reached, {} of the {count} unproven (neither a solution nor a proof of none found)\n", found.unproven.len()),
+    });
+    out
 }

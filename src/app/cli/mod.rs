@@ -56,6 +56,8 @@ pub struct Config {
     pub explain: bool,
     /// Name the givens a unique puzzle does without (`--audit`).
     pub audit: bool,
+    /// Each cell's true candidates, every one proven (`--candidates`).
+    pub candidates: bool,
     /// Find the fewest edits of the givens that make the puzzle right (`--repair`), with this
     /// MIP solver minimizing them.
     pub repair: Option<Mip>,
@@ -140,6 +142,10 @@ struct Common {
     /// whether the puzzle is minimal (none is) (implies --check-unique)
     #[arg(long)]
     audit: bool,
+    /// Each cell's true candidates: exactly the values it takes in some solution, each
+    /// proven by an exact engine (a time limit marks what is unproven)
+    #[arg(long, conflicts_with_all = ["count", "verify", "hint", "repair"])]
+    candidates: bool,
     /// The fewest edits of the givens that make the puzzle right, minimized by HiGHS (or the
     /// MIP solver --solver names): with no solution, givens changed; with several, givens
     /// added (values from the first solution); prints the repaired puzzle and whether the
@@ -524,6 +530,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         quiet: common.quiet,
         explain: common.explain,
         audit: common.audit,
+        candidates: common.candidates,
         repair,
         verify: common.verify.map(|path| read_proposal(&path)).transpose()?,
         write_model: common.write_model.map(|dir| WriteModel {

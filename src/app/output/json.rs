@@ -59,6 +59,10 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<AuditLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<&'a [Vec<Vec<i64>>]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unproven: Option<Vec<[i64; 3]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     grade: Option<GradeLine>,
@@ -322,6 +326,8 @@ impl Output for Json {
             differs: None,
             repair: None,
             audit: None,
+            candidates: None,
+            unproven: None,
             stats: None,
             grade: None,
             steps: None,
@@ -404,6 +410,12 @@ impl Output for Json {
                         }
                     }
                     None => {}
+                }
+                if let Some(found) = &solved.candidates {
+                    line.candidates = Some(&found.values);
+                    let unproven =
+                        (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);
+                    line.unproven = (!found.complete()).then(|| unproven.collect());
                 }
                 match &solved.audit {
                     Some(Audit::Done {

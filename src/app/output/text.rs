@@ -8,8 +8,8 @@ use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
 use crate::app::record::{
-    audit_text, conflict_text, culprit_note, grade_text, repair_text, stats_text, Deduced, Record,
-    Solved,
+    audit_text, candidates_text, conflict_text, culprit_note, grade_text, repair_text, stats_text,
+    Deduced, Record, Solved,
 };
 
 /// The text format.
@@ -58,6 +58,9 @@ impl Text {
         }
         if let Some(deduced) = solved.deduced.as_ref().filter(|d| d.asked.hint) {
             return write_deduced(deduced, out);
+        }
+        if let Some(found) = &solved.candidates {
+            return out.write_all(candidates_text(found).as_bytes());
         }
         if let Outcome::Counted { end, .. } = &solved.outcome {
             write_count(&solved.texts, *end, out)?;
@@ -222,6 +225,7 @@ mod tests {
                 svg: None,
                 explanation: None,
                 audit: None,
+                candidates: None,
                 repaired: None,
                 verified: false,
                 stats: None,
