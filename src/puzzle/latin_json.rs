@@ -55,8 +55,13 @@ impl Latin {
         } else {
             keys.push(("box", "\"none\"".into()));
         }
-        if named(|name| *name == AreaName::Diagonal).next().is_some() {
-            keys.push(("diagonals", "true".into()));
+        let main = named(|name| *name == AreaName::Diagonal).next().is_some();
+        let anti = named(|name| *name == AreaName::AntiDiagonal).next().is_some();
+        match (main, anti) {
+            (true, true) => keys.push(("diagonals", "true".into())),
+            (true, false) => keys.push(("diagonal-", "true".into())),
+            (false, true) => keys.push(("diagonal+", "true".into())),
+            (false, false) => {}
         }
         if !self.cages.is_empty() {
             let cages = (self.cages.iter())

@@ -66,8 +66,18 @@ pub fn game_id(sudoku: &Latin) -> Option<String> {
             format!("{n}j")
         }
     };
-    if named(|a| *a == AreaName::Diagonal).next().is_some() {
-        params.push('x');
+    // Solo's X is both diagonals; one alone, or any other area, has no game ID.
+    let diagonals = [
+        named(|a| *a == AreaName::Diagonal).next().is_some(),
+        named(|a| *a == AreaName::AntiDiagonal).next().is_some(),
+    ];
+    match diagonals {
+        [true, true] => params.push('x'),
+        [false, false] => {}
+        _ => return None,
+    }
+    if named(|a| matches!(a, AreaName::Extra(_))).next().is_some() {
+        return None;
     }
     let variant = Puzzle::variant(sudoku).unwrap_or(&[]);
     if variant
