@@ -1,6 +1,7 @@
 //! The clues of a puzzle, as the explanations and the kinds name them: shared vocabulary
 //! below both the puzzles and the pipeline.
 
+use crate::cage::Op;
 use crate::grid::Cell;
 
 /// One clue of a puzzle: a given or a cage.
@@ -17,8 +18,8 @@ pub enum Clue {
     Cage {
         /// Its position in the input, 0-based.
         index: usize,
-        /// Its op symbol (`+`, `?`, ...).
-        op: &'static str,
+        /// Its op (`Op::Any`: hidden, `?`).
+        op: Op,
         /// Its target.
         target: u64,
         /// Its cells, 0-based, to name it by.

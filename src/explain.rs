@@ -3,6 +3,7 @@
 //! first solution that make it unique; for a unique one, which givens and cage operators it does
 //! without (the audit). Every check is a full solve by an exact engine.
 
+use crate::cage::Op;
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::error::SolveError;
@@ -58,7 +59,7 @@ pub fn audit(
     let clues = puzzle.clues();
     let given = |c: &Clue| matches!(c, Clue::Given { .. });
     let hideable =
-        |c: &Clue| matches!(c, Clue::Cage { op, cells, .. } if *op != "?" && cells.len() > 1);
+        |c: &Clue| matches!(c, Clue::Cage { op, cells, .. } if *op != Op::Any && cells.len() > 1);
     let counted = |f: &dyn Fn(&Clue) -> bool| clues.iter().filter(|c| f(c)).count();
     let (givens, operators) = (counted(&given), counted(&hideable));
     if !matches!(outcome, Outcome::Unique(_)) || givens + operators == 0 {
@@ -76,7 +77,7 @@ pub fn audit(
             Clue::Given { .. } => drop(rest.remove(i)),
             Clue::Cage { .. } if hideable(clue) => {
                 if let Clue::Cage { op, .. } = &mut rest[i] {
-                    *op = "?";
+                    *op = Op::Any;
                 }
             }
             Clue::Cage { .. } => continue,

@@ -12,7 +12,7 @@
 //!   solution's values (another solution's values may need fewer).
 
 use crate::backend::{Minimize, Minimum};
-use crate::cage::{Cage, Op};
+use crate::cage::Cage;
 use crate::clue::Clue;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -309,7 +309,7 @@ fn changes(
                     .map(|&(r, c)| u64::from(grid.get(r, c)))
                     .collect();
                 let cage = Cage {
-                    op: Op::from_symbol(op).ok_or(SolveError::Undecodable)?,
+                    op: *op,
                     target: *target,
                     cells: cells.clone(),
                 };
@@ -320,7 +320,7 @@ fn changes(
                 }
                 repaired.push(Clue::Cage {
                     index: *index,
-                    op,
+                    op: *op,
                     target: to,
                     cells: cells.clone(),
                 });

@@ -111,7 +111,10 @@ const ENGINES: [Engine; 9] = [
         args: &["--solver", "microlp"],
         decider: None,
         kinds: ALL,
-        left_out: &["generated-25x25.txt", "fpuzzles-equal-sums-region-sum-9x9.txt"],
+        left_out: &[
+            "generated-25x25.txt",
+            "fpuzzles-equal-sums-region-sum-9x9.txt",
+        ],
     },
     Engine {
         name: "cadical",

@@ -194,6 +194,7 @@ pub fn clue_text(clue: &Clue) -> String {
             cells,
         } => {
             let cells: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+            let op = op.symbol();
             format!("cage {} ({target}{op}, {})", index + 1, cells.join(" "))
         }
     }

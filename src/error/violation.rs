@@ -92,33 +92,13 @@ pub enum Violation {
         /// The line equal to it.
         second: AreaName,
     },
-    /// Two side-by-side cells that a consecutive mark (or its absence) speaks against.
-    #[error("{} and {} hold {} and {}, {}", cell_name(.cells[0]), cell_name(.cells[1]), .values[0], .values[1],
-        if *.marked { "not consecutive, but a bar joins them" } else { "consecutive, but no bar joins them" })]
-    Consecutive {
-        /// The two cells.
-        cells: [Cell; 2],
-        /// Their values.
-        values: [u32; 2],
-        /// Whether a bar joins them.
-        marked: bool,
-    },
-    /// A thermometer that does not rise from one cell to the next.
-    #[error("thermometer {} does not rise from {} ({}) to {} ({})", .index + 1,
-        cell_name(.cells[0]), .values[0], cell_name(.cells[1]), .values[1])]
-    Thermometer {
-        /// The thermometer, 0-based.
-        index: usize,
-        /// The cell nearer the bulb and the next one.
-        cells: [Cell; 2],
-        /// Their values.
-        values: [u32; 2],
-    },
     /// A variant rule's clue that the grid does not keep, e.g. `arrow 2`.
-    #[error("{clue} is broken: {}", cell_values(.cells, .values))]
+    #[error("{clue} {how}: {}", cell_values(.cells, .values))]
     Broken {
-        /// The clue, e.g. `arrow 2` or `kropki dot r1c1-r1c2`.
+        /// The clue, e.g. `arrow 2` or `white dot r1c1-r1c2`.
         clue: String,
+        /// What is wrong with it, e.g. `is broken` or `does not rise`.
+        how: &'static str,
         /// The cells it looks at.
         cells: Vec<Cell>,
         /// Their values.

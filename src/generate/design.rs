@@ -7,11 +7,12 @@ use rand_chacha::ChaCha8Rng;
 use super::{cages, regions};
 use crate::cage::{Cage, Op};
 use crate::deduce::Ladder;
-use crate::error::{CageLabel, ParseError};
+use crate::error::ParseError;
 use crate::geometry::{columns, rows};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::latin::Latin;
-use crate::puzzle::sudoku::variant::{default_style, Layout, OtherRules, Spec};
+use crate::puzzle::sudoku::consecutive_rules;
+use crate::puzzle::sudoku::variant::{cages_json, default_style, Layout, Spec};
 use crate::puzzle::takuzu::Takuzu;
 use crate::puzzle::Puzzle;
 use crate::puzzle::{kenken, sudoku};
@@ -174,26 +175,23 @@ impl Frame {
                     ),
                     (None, shape) => Layout::Boxes(*shape),
                 };
-                let cages = (self.cages.iter().enumerate())
-                    .map(|(i, cage)| {
-                        let label = CageLabel {
-                            number: i + 1,
-                            rule: format!("sum {}", cage.target),
-                        };
-                        (label, cage.target, cage.cells.clone())
-                    })
-                    .collect();
+                let mut rules = match *consecutive && self.marked {
+                    true => consecutive_rules(&self.bars),
+                    false => serde_json::Map::new(),
+                };
+                if *x {
+                    rules.insert("diagonals".into(), true.into());
+                }
+                if !self.cages.is_empty() {
+                    let cages: Vec<(u64, Vec<Cell>)> = (self.cages.iter())
+                        .map(|cage| (cage.target, cage.cells.clone()))
+                        .collect();
+                    rules.insert("cages".into(), cages_json(&cages));
+                }
                 let spec = Spec {
                     givens: grid(),
                     layout,
-                    diagonals: *x,
-                    cages,
-                    other: OtherRules {
-                        bars: self.bars.clone(),
-                        negative: *consecutive && self.marked,
-                        thermometers: Vec::new(),
-                        ..OtherRules::default()
-                    },
+                    rules,
                     style: default_style(*size),
                 };
                 Box::new(spec.build()?.with_game_id(sudoku::solo_game_id))
@@ -235,9 +233,7 @@ fn latin_square(n: usize, givens: Grid) -> Result<Latin, ParseError> {
     let spec = Spec {
         givens,
         layout: Layout::Latin,
-        diagonals: false,
-        cages: Vec::new(),
-        other: OtherRules::default(),
+        rules: serde_json::Map::new(),
         style: default_style(n),
     };
     spec.build()

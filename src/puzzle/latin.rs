@@ -31,6 +31,17 @@ pub enum Style {
     Spaced,
 }
 
+/// The family of a Latin-grid puzzle: which step-by-step ladder grades it, and how it is
+/// written back and drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Family {
+    /// KenKen (Keen's ladder; KenKen JSON; cages as blocks with their clues).
+    KenKen,
+    /// A Sudoku and the names of its variant's rules, none for a classic one (Solo's ladder;
+    /// a classic one as a grid, a variant as variant JSON).
+    Sudoku(Vec<&'static str>),
+}
+
 /// A Latin-grid puzzle: its areas, cages and givens.
 #[derive(Debug, Clone)]
 pub struct Latin {
@@ -43,8 +54,8 @@ pub struct Latin {
     style: Style,
     /// Rules beyond areas and cages (consecutive marks, thermometers).
     rules: Vec<Arc<dyn Rule>>,
-    /// The variant's rules, for kinds that have variants.
-    variant: Option<Vec<&'static str>>,
+    /// KenKen, or a Sudoku and its variant's rules.
+    family: Family,
     /// The writer of the game ID of Simon Tatham's game for the kind, set by the kind.
     game_id: Option<GameIdWriter>,
 }
@@ -78,7 +89,7 @@ impl Latin {
             formulation: CageFormulation::default(),
             style,
             rules: Vec::new(),
-            variant: None,
+            family: Family::KenKen,
             game_id: None,
         }
     }
@@ -95,10 +106,16 @@ impl Latin {
         self
     }
 
-    /// The same puzzle, named as a variant: its rules beyond the kind's own (`[]`: classic).
+    /// The same puzzle as a Sudoku, named as a variant: its rules beyond the kind's own
+    /// (`[]`: classic).
     pub fn with_variant(mut self, rules: Vec<&'static str>) -> Self {
-        self.variant = Some(rules);
+        self.family = Family::Sudoku(rules);
         self
+    }
+
+    /// Its family.
+    pub fn family(&self) -> &Family {
+        &self.family
     }
 
     /// The same puzzle with cages formulated as `formulation` says.
@@ -165,7 +182,7 @@ impl Puzzle for Latin {
         });
         let cages = (self.cages.iter().enumerate()).map(|(index, cage)| Clue::Cage {
             index,
-            op: cage.op.symbol(),
+            op: cage.op,
             target: cage.target,
             cells: cage.cells.clone(),
         });
@@ -184,7 +201,7 @@ impl Puzzle for Latin {
                 } => {
                     kept[index] = true;
                     cages[index].target = target;
-                    cages[index].op = Op::from_symbol(op).unwrap_or(cages[index].op);
+                    cages[index].op = op;
                 }
             }
         }
@@ -207,9 +224,9 @@ impl Puzzle for Latin {
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
     fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
-        let ladder = match self.variant {
-            None => Ladder::Keen,
-            Some(_) => Ladder::Solo,
+        let ladder = match self.family {
+            Family::KenKen => Ladder::Keen,
+            Family::Sudoku(_) => Ladder::Solo,
         };
         let puzzle = LatinRules {
             areas: &self.areas,
@@ -245,7 +262,10 @@ impl Puzzle for Latin {
     }
 
     fn variant(&self) -> Option<&[&'static str]> {
-        self.variant.as_deref()
+        match &self.family {
+            Family::KenKen => None,
+            Family::Sudoku(rules) => Some(rules),
+        }
     }
 
     fn drawing(&self) -> Option<Drawing> {
@@ -262,10 +282,10 @@ impl Puzzle for Latin {
 
     /// A classic Sudoku's givens as a grid; KenKen and the variants as their JSON.
     fn render_puzzle(&self) -> Option<String> {
-        Some(match self.variant.as_deref() {
-            Some([]) => self.write_grid(&self.givens, Some(".")),
-            Some(_) => self.variant_json(),
-            None => self.kenken_json(),
+        Some(match &self.family {
+            Family::Sudoku(rules) if rules.is_empty() => self.write_grid(&self.givens, Some(".")),
+            Family::Sudoku(_) => self.variant_json(),
+            Family::KenKen => self.kenken_json(),
         })
     }
 }

@@ -1,7 +1,7 @@
 //! What a picture of a Latin-grid puzzle shows: boxes or regions (or a KenKen's cages) as
 //! blocks, Killer cages dashed with their sums, KenKen clues, X's diagonals, the givens.
 
-use super::{Latin, Style};
+use super::{Family, Latin, Style};
 use crate::cage::Op;
 use crate::geometry::Area;
 use crate::geometry::AreaName;
@@ -11,7 +11,7 @@ impl Latin {
     /// The drawing of the puzzle.
     pub(super) fn drawing_of(&self) -> Drawing {
         let n = self.size;
-        let kenken = self.variant.is_none();
+        let kenken = self.family == Family::KenKen;
         let mut blocks = vec![usize::MAX; n * n];
         let mut cut = false;
         for (i, area) in (self.areas.iter())

@@ -56,7 +56,9 @@ impl Latin {
             keys.push(("box", "\"none\"".into()));
         }
         let main = named(|name| *name == AreaName::Diagonal).next().is_some();
-        let anti = named(|name| *name == AreaName::AntiDiagonal).next().is_some();
+        let anti = named(|name| *name == AreaName::AntiDiagonal)
+            .next()
+            .is_some();
         match (main, anti) {
             (true, true) => keys.push(("diagonals", "true".into())),
             (true, false) => keys.push(("diagonal-", "true".into())),

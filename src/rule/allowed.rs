@@ -34,6 +34,7 @@ impl Rule for Allowed {
         (self.cells.iter())
             .filter(|(cell, values)| !values.contains(&grid.get(cell.0, cell.1).into()))
             .map(|&(cell, _)| Violation::Broken {
+                how: "is broken",
                 clue: format!("{} {}", self.name, cell_name(cell)),
                 cells: vec![cell],
                 values: vec![grid.get(cell.0, cell.1)],

@@ -50,3 +50,23 @@ pub fn apart(n: usize, key: &'static str, steps: &[(usize, usize)], what: &str) 
         json: (key, Value::Bool(true)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_value_leaves_the_cells_a_knight_s_move_away() {
+        let rule = rule(r#"{"antiknight": true}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (1, 2)), [1, 3, 4]);
+        assert_eq!(values(&d, (2, 1)), [1, 3, 4]);
+        assert_eq!(values(&d, (1, 1)), [1, 2, 3, 4]);
+        let grid = grid_with(4, &[((1, 2), 1)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["anti-knight r1c1-r2c3 is broken: r1c1=1, r2c3=1"]
+        );
+        assert!(broken(&*rule, &grid_with(4, &[])).is_empty());
+    }
+}

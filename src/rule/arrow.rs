@@ -58,3 +58,40 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_circle_is_the_sum_of_its_shaft() {
+        let json = r#"{"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(&*rule, candidates(1, 9, 9, &[((0, 1), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [5, 6, 7, 8, 9]);
+        assert_eq!(values(&d, (0, 2)), [1, 2, 3, 4, 5]);
+        let grid = grid_with(9, &[]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["arrow 1 is broken: r1c1=1, r1c2=2, r1c3=3"]
+        );
+    }
+
+    #[test]
+    fn a_pill_reads_its_digits_as_one_number() {
+        let json =
+            r#"{"arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R1C3", "R1C4"]]}]}"#;
+        let rule = rule(json, 9);
+        let grid = grid_with(9, &[((0, 0), 1), ((0, 1), 2), ((0, 2), 5), ((0, 3), 7)]);
+        assert!(broken(&*rule, &grid).is_empty());
+    }
+
+    #[test]
+    fn a_line_must_leave_from_the_circle() {
+        let json = r#"{"arrow": [{"cells": ["R1C1"], "lines": [["R5C5", "R5C6"]]}]}"#;
+        assert_eq!(
+            read_error(json, 9),
+            "arrow 1: the line starts at r5c5, not in the circle"
+        );
+    }
+}

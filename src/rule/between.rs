@@ -63,6 +63,7 @@ impl Rule for Between {
             let v: Vec<i64> = values.iter().map(|&x| x.into()).collect();
             if !keeps((v[0], v[v.len() - 1]), &v[1..v.len() - 1]) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("between line {}", i + 1),
                     cells: line.clone(),
                     values,
@@ -131,5 +132,28 @@ impl Rule for Between {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.under.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn inner_cells_lie_strictly_between_the_ends() {
+        let json = r#"{"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(
+            &*rule,
+            candidates(1, 3, 9, &[((0, 0), &[2]), ((0, 2), &[5])]),
+        )
+        .unwrap();
+        assert_eq!(values(&d, (0, 1)), [3, 4]);
+        assert!(broken(&*rule, &grid_with(9, &[])).is_empty());
+        let grid = grid_with(9, &[((0, 1), 7)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["between line 1 is broken: r1c1=1, r1c2=7, r1c3=3"]
+        );
     }
 }

@@ -38,3 +38,18 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_cell_holds_what_its_clone_holds() {
+        let json = r#"{"clone": [{"cells": ["R1C1"], "cloneCells": ["R3C3"]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(&*rule, candidates(3, 3, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (2, 2)), [4]);
+        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+        assert!(broken(&*rule, &grid_with(9, &[((2, 2), 1)])).is_empty());
+    }
+}

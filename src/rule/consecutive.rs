@@ -3,13 +3,91 @@
 
 use serde_json::{Map, Value};
 
+use super::reading::{at, cell, wrong, Board, Found, RuleKind};
 use super::{restrict, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
+use crate::error::Problem;
 use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
 use crate::picture::{Drawing, Mark};
+use crate::puzzle::json::written;
+
+/// The registry entry of `consecutive`: pairs of side-by-side cells `[[r1, c1], [r2, c2]]`
+/// joined by a bar (with `"negative": true`, every other side-by-side pair is not
+/// consecutive).
+pub static KIND: RuleKind = RuleKind {
+    key: "consecutive",
+    read,
+};
+
+/// The registry entry of `negative`: `true`, the negative rule of consecutive marks (even with
+/// no mark); a list (f-puzzles' form) names the rules whose negative holds, which their own
+/// readers take.
+pub static NEGATIVE: RuleKind = RuleKind {
+    key: "negative",
+    read: read_negative,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let list = value.as_array().ok_or_else(|| {
+        wrong(format!(
+            "expected a list of pairs of cells, found {}",
+            written(value)
+        ))
+    })?;
+    let mut bars = Vec::with_capacity(list.len());
+    for (i, pair) in list.iter().enumerate() {
+        let place = || format!("consecutive mark {}", i + 1);
+        let cells: Vec<Cell> = match pair.as_array() {
+            Some(cells) => cells
+                .iter()
+                .map(|v| cell(v, board.n))
+                .collect::<Result<_, _>>()
+                .map_err(|p| at(place(), p))?,
+            None => Vec::new(),
+        };
+        match cells[..] {
+            [a, b] if side_by_side(a, b) => bars.push((a, b)),
+            [first, second] => {
+                return Err(at(
+                    place(),
+                    Problem::NotNext {
+                        first,
+                        second,
+                        how: "side by side",
+                    },
+                ))
+            }
+            _ => {
+                return Err(at(
+                    place(),
+                    Problem::Json("expected a pair of cells [[r1, c1], [r2, c2]]".into()),
+                ))
+            }
+        }
+    }
+    let negative = board.object.get("negative") == Some(&Value::Bool(true));
+    match bars.is_empty() && !negative {
+        true => Ok(Found::none()),
+        false => Ok(Found::rule(Consecutive::new(board.n, &bars, negative))),
+    }
+}
+
+fn read_negative(value: &Value, board: &Board) -> Result<Found, Problem> {
+    match value {
+        // With marks, the `consecutive` reader takes it.
+        Value::Bool(true) if !board.object.contains_key("consecutive") => {
+            Ok(Found::rule(Consecutive::new(board.n, &[], true)))
+        }
+        Value::Bool(_) | Value::Array(_) => Ok(Found::none()),
+        other => Err(wrong(format!(
+            "expected true, false or a list of rules, found {}",
+            written(other)
+        ))),
+    }
+}
 
 /// The marks of one puzzle, as pairs of side-by-side cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,10 +148,14 @@ impl Rule for Consecutive {
         let value = |(r, c): Cell| grid.get(r, c);
         (self.pairs.iter())
             .filter(|&&(a, b, marked)| (value(a).abs_diff(value(b)) == 1) != marked)
-            .map(|&(a, b, marked)| Violation::Consecutive {
-                cells: [a, b],
-                values: [value(a), value(b)],
-                marked,
+            .map(|&(a, b, marked)| Violation::Broken {
+                clue: format!("{} and {}", cell_name(a), cell_name(b)),
+                how: match marked {
+                    true => "are not consecutive, but a bar joins them",
+                    false => "are consecutive, but no bar joins them",
+                },
+                cells: vec![a, b],
+                values: vec![value(a), value(b)],
             })
             .collect()
     }

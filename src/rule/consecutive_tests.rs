@@ -71,21 +71,23 @@ fn violations_name_the_pair_and_what_is_wrong() {
     let grid = Grid::from_rows(vec![vec![1, 3, 4]]).unwrap();
     let found = rule().violations(&grid);
     let expected = vec![
-        Violation::Consecutive {
-            cells: [(0, 0), (0, 1)],
-            values: [1, 3],
-            marked: true,
+        Violation::Broken {
+            clue: "r1c1 and r1c2".into(),
+            how: "are not consecutive, but a bar joins them",
+            cells: vec![(0, 0), (0, 1)],
+            values: vec![1, 3],
         },
-        Violation::Consecutive {
-            cells: [(0, 1), (0, 2)],
-            values: [3, 4],
-            marked: false,
+        Violation::Broken {
+            clue: "r1c2 and r1c3".into(),
+            how: "are consecutive, but no bar joins them",
+            cells: vec![(0, 1), (0, 2)],
+            values: vec![3, 4],
         },
     ];
     assert_eq!(found, expected);
     assert_eq!(
         found[0].to_string(),
-        "r1c1 and r1c2 hold 1 and 3, not consecutive, but a bar joins them"
+        "r1c1 and r1c2 are not consecutive, but a bar joins them: r1c1=1, r1c2=3"
     );
     let good = Grid::from_rows(vec![vec![1, 2, 4]]).unwrap();
     assert!(rule().violations(&good).is_empty());

@@ -69,3 +69,36 @@ pub fn dotted(board: &Board, keys: &[&str]) -> Vec<(Cell, Cell)> {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_white_dot_differs_by_its_value() {
+        let rule = rule(r#"{"difference": [{"cells": ["R1C1", "R1C2"]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [4, 6]);
+        let three = rule_of(r#"{"difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}"#);
+        let d = narrowed(&*three, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 8]);
+        let grid = grid_with(9, &[((0, 1), 3)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["white dot r1c1-r1c2 is broken: r1c1=1, r1c2=3"]
+        );
+    }
+
+    fn rule_of(json: &str) -> std::sync::Arc<dyn crate::rule::Rule> {
+        rule(json, 9)
+    }
+
+    #[test]
+    fn a_dot_joins_side_by_side_cells() {
+        let json = r#"{"difference": [{"cells": ["R1C1", "R2C2"]}]}"#;
+        assert_eq!(
+            read_error(json, 9),
+            "difference dot 1: cells [1,1] and [2,2] are not side by side"
+        );
+    }
+}

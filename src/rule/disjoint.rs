@@ -34,3 +34,15 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     found.areas = areas;
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_same_place_of_every_box_is_a_group() {
+        let found = read(r#"{"disjointgroups": true}"#, 4);
+        assert_eq!(found.areas.len(), 4);
+        assert_eq!(found.areas[0].cells, [(0, 0), (0, 2), (2, 0), (2, 2)]);
+    }
+}

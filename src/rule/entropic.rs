@@ -99,6 +99,7 @@ impl Rule for Classes {
             });
             if broken {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("{} {}", self.key, i + 1),
                     cells: line.clone(),
                     values,
@@ -173,5 +174,38 @@ impl Rule for Classes {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.under.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn three_in_a_row_hold_a_low_a_middle_and_a_high_value() {
+        let json = r#"{"entropicline": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(
+            &*rule,
+            candidates(1, 4, 9, &[((0, 0), &[1]), ((0, 1), &[5])]),
+        )
+        .unwrap();
+        assert_eq!(values(&d, (0, 2)), [7, 8, 9]);
+        assert_eq!(values(&d, (0, 3)), [1, 2, 3]);
+        let grid = grid_with(9, &[((0, 0), 1), ((0, 1), 2), ((0, 2), 9), ((0, 3), 3)]);
+        assert_eq!(broken(&*rule, &grid).len(), 1);
+    }
+
+    #[test]
+    fn modular_classes_are_remainders() {
+        let json = r#"{"modularline": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(
+            &*rule,
+            candidates(1, 4, 9, &[((0, 0), &[3]), ((0, 1), &[1])]),
+        )
+        .unwrap();
+        assert_eq!(values(&d, (0, 2)), [2, 5, 8]);
+        assert_eq!(values(&d, (0, 3)), [3, 6, 9]);
     }
 }

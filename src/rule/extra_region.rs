@@ -38,3 +38,16 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     found.areas = areas;
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn an_extra_region_is_an_area() {
+        let found = read(r#"{"extraregion": [{"cells": ["R1C1", "R2C2"]}]}"#, 9);
+        assert_eq!(found.areas.len(), 1);
+        assert_eq!(found.areas[0].cells, [(0, 0), (1, 1)]);
+        assert_eq!(found.rules.len(), 1, "it draws and writes itself");
+    }
+}

@@ -73,3 +73,21 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn an_indexer_points_at_its_own_line_number() {
+        let column = rule(r#"{"columnindexer": [{"cells": ["R1C1"]}]}"#, 9);
+        let d = narrowed(&*column, candidates(9, 9, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 4)), [1]);
+        let row = rule(r#"{"rowindexer": [{"cells": ["R1C1"]}]}"#, 9);
+        let d = narrowed(&*row, candidates(9, 9, 9, &[((0, 0), &[3])])).unwrap();
+        assert_eq!(values(&d, (2, 0)), [1]);
+        let r#box = rule(r#"{"boxindexer": [{"cells": ["R1C1"]}]}"#, 9);
+        let d = narrowed(&*r#box, candidates(9, 9, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (1, 1)), [1]);
+    }
+}

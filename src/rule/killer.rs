@@ -14,6 +14,47 @@ pub static KIND: RuleKind = RuleKind {
     read,
 };
 
+/// The registry entry of mipsolve's `cages`: `[{"sum": 15, "cells": [[1, 1], [1, 2]]}]`.
+pub static OWN: RuleKind = RuleKind {
+    key: "cages",
+    read: read_own,
+};
+
+fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut found = Found::none();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let label = CageLabel {
+            number: i + 1,
+            rule: match item.get("sum") {
+                Some(sum) => format!("sum {}", crate::puzzle::json::written(sum)),
+                None => "no sum".into(),
+            },
+        };
+        let place = || label.to_string();
+        if let Some(key) = item
+            .keys()
+            .find(|k| !["sum", "cells"].contains(&k.as_str()))
+        {
+            let problem = Problem::UnknownKey {
+                key: key.clone(),
+                like: None,
+            };
+            return Err(at(place(), problem));
+        }
+        let sum = match item.get("sum") {
+            None => return Err(at(place(), Problem::MissingKey("sum"))),
+            Some(sum) => crate::puzzle::json::whole_number(sum).filter(|&s| s > 0),
+        };
+        let sum = sum.ok_or_else(|| at(place(), Problem::Target))?;
+        let cage = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+        found.cages.push((label, sum, cage));
+    }
+    if !found.cages.is_empty() {
+        found.names.push("killer");
+    }
+    Ok(found)
+}
+
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut found = Found::none();
     let mut unsummed = Vec::new();
@@ -59,4 +100,25 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         found.names.push("killer");
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn summed_cages_join_the_cages_and_others_are_areas() {
+        let json = r#"{"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C1", "R2C2"]}]}"#;
+        let found = read(json, 9);
+        assert_eq!(found.cages.len(), 1);
+        assert_eq!(found.cages[0].1, 3);
+        assert_eq!(found.areas.len(), 1);
+        let own = read(r#"{"cages": [{"sum": 3, "cells": [[1, 1], [1, 2]]}]}"#, 9);
+        assert_eq!(own.cages[0].2, [(0, 0), (0, 1)]);
+        let bad = r#"{"cages": [{"sum": 0, "cells": [[1, 1]]}]}"#;
+        assert_eq!(
+            read_error(bad, 9),
+            "cage 1 (sum 0): the target must be a positive integer below 2^64"
+        );
+    }
 }

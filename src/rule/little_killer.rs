@@ -70,3 +70,22 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_diagonal_from_the_clue_adds_up_to_it() {
+        let json = r#"{"littlekillersum": [{"cell": "R0C0", "direction": "DR", "value": "5"}]}"#;
+        let rule = rule(json, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [1, 2]);
+        assert_eq!(broken(&*rule, &grid_with(4, &[])).len(), 1);
+        let bad = r#"{"littlekillersum": [{"cell": "R0C1", "direction": "D", "value": "5"}]}"#;
+        assert_eq!(
+            read_error(bad, 4),
+            "little killer 1: direction must be UL, UR, DL or DR, found \"D\""
+        );
+    }
+}

@@ -63,3 +63,18 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
         false => Ok(Found::rule(rule)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_minimum_is_below_its_neighbours_and_a_maximum_above() {
+        let min = rule(r#"{"minimum": [{"cell": "R2C2"}]}"#, 9);
+        let d = narrowed(&*min, candidates(3, 3, 9, &[((0, 1), &[3])])).unwrap();
+        assert_eq!(values(&d, (1, 1)), [1, 2]);
+        let max = rule(r#"{"maximum": [{"cell": "R2C2"}]}"#, 9);
+        let d = narrowed(&*max, candidates(3, 3, 9, &[((0, 1), &[7])])).unwrap();
+        assert_eq!(values(&d, (1, 1)), [8, 9]);
+    }
+}

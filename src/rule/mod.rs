@@ -21,6 +21,8 @@ mod double_arrow;
 mod entropic;
 mod even;
 mod extra_region;
+#[cfg(test)]
+mod harness;
 mod indexer;
 mod killer;
 mod little_killer;

@@ -35,3 +35,15 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn no_two_values_on_the_line_are_consecutive_or_equal() {
+        let rule = rule(r#"{"nabner": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 7, 8, 9]);
+    }
+}

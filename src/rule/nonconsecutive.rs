@@ -33,3 +33,26 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         json: ("nonconsecutive", Value::Bool(true)),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn side_by_side_cells_are_not_consecutive_unless_a_dot_joins_them() {
+        let rule = rule(r#"{"nonconsecutive": true}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 4]);
+        let dotted = read(
+            r#"{"nonconsecutive": true, "difference": [{"cells": ["R1C1", "R1C2"]}]}"#,
+            4,
+        );
+        let only = dotted
+            .rules
+            .iter()
+            .find(|r| r.name() == "nonconsecutive")
+            .unwrap();
+        let d = narrowed(&**only, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 4]);
+    }
+}

@@ -50,3 +50,22 @@ pub fn parity(
 }
 
 use crate::picture::Mark;
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn odd_and_even_cells_keep_their_parity() {
+        let odd = rule(r#"{"odd": [{"cell": "R1C1"}]}"#, 9);
+        let d = narrowed(&*odd, candidates(1, 1, 9, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [1, 3, 5, 7, 9]);
+        let even = rule(r#"{"even": [{"cell": "R1C1"}]}"#, 9);
+        let d = narrowed(&*even, candidates(1, 1, 9, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [2, 4, 6, 8]);
+        assert_eq!(
+            broken(&*even, &grid_with(9, &[])),
+            ["even r1c1 is broken: r1c1=1"]
+        );
+    }
+}

@@ -138,6 +138,7 @@ impl Rule for Pairs {
                     .holds(value(p.cells[0]).into(), value(p.cells[1]).into())
             })
             .map(|p| Violation::Broken {
+                how: "is broken",
                 clue: p.clue.clone(),
                 cells: p.cells.to_vec(),
                 values: p.cells.map(value).to_vec(),

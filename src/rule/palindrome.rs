@@ -33,3 +33,19 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_palindrome_reads_the_same_both_ways() {
+        let rule = rule(
+            r#"{"palindrome": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#,
+            9,
+        );
+        let d = narrowed(&*rule, candidates(1, 3, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 2)), [4]);
+        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+    }
+}

@@ -57,3 +57,18 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         json: ("grid", serde_json::json!(grid)),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_setter_s_pencil_marks_restrict_the_cell() {
+        let json = r#"{"grid": [[{"givenPencilMarks": [1, 2]}, {}, {}, {"parity": "Even"}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+        let rule = rule(json, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [1, 2]);
+        assert_eq!(values(&d, (0, 3)), [2, 4]);
+        assert_eq!(values(&d, (1, 1)), [1, 2, 3, 4]);
+    }
+}

@@ -90,6 +90,7 @@ impl Rule for Quadruples {
             let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
             if !keeps(listed, &wide, around.len()) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("quadruple {}", i + 1),
                     cells: around.clone(),
                     values,
@@ -158,5 +159,23 @@ impl Rule for Quadruples {
                 size: 0.22,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_listed_values_appear_around_the_corner() {
+        let json =
+            r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]}]}"#;
+        let rule = rule(json, 9);
+        let set: &[((usize, usize), &[i64])] = &[((0, 0), &[9]), ((0, 1), &[8])];
+        let d = narrowed(&*rule, candidates(2, 2, 9, set)).unwrap();
+        assert_eq!(values(&d, (1, 0)), [1, 2]);
+        let three =
+            r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2, 3]}]}"#;
+        assert!(narrowed(&*super::tests::rule(three, 9), candidates(2, 2, 9, set)).is_none());
     }
 }

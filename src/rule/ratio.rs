@@ -54,3 +54,20 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         false => Ok(Found::rule(rule)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_black_dot_doubles_and_its_negative_forbids_doubles() {
+        let rule = rule(r#"{"ratio": [{"cells": ["R1C1", "R1C2"]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[3])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [6]);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 8]);
+        let negative = super::tests::rule(r#"{"ratio": [], "negative": ["ratio"]}"#, 4);
+        let d = narrowed(&*negative, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 3]);
+    }
+}

@@ -52,3 +52,15 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn each_box_s_run_adds_up_to_the_same() {
+        let rule = rule(r#"{"regionsumline": [{"lines": [["R3C3", "R3C4"]]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(9, 9, 9, &[((2, 2), &[4])])).unwrap();
+        assert_eq!(values(&d, (2, 3)), [4]);
+    }
+}

@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 
 use super::reading::{Board, Found, RuleKind};
 use super::{
-    antiking, antiknight, arrow, between, clone, diagonal, difference, disjoint, double_arrow,
-    entropic, even, extra_region, indexer, killer, little_killer, minimum, nabner, nonconsecutive,
-    odd, palindrome, pencil_marks, quadruple, ratio, region_sum, renban, sandwich, skyscraper,
-    slow_thermometer, thermometer, whispers, xsum, xv, zipper,
+    antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
+    double_arrow, entropic, even, extra_region, indexer, killer, little_killer, minimum, nabner,
+    nonconsecutive, odd, palindrome, pencil_marks, quadruple, ratio, region_sum, renban, sandwich,
+    skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -20,6 +20,9 @@ pub static RULES: &[&RuleKind] = &[
     &arrow::KIND,
     &between::KIND,
     &clone::KIND,
+    &consecutive::KIND,
+    &consecutive::NEGATIVE,
+    &diagonal::BOTH,
     &diagonal::ANTI,
     &diagonal::MAIN,
     &difference::KIND,
@@ -33,6 +36,7 @@ pub static RULES: &[&RuleKind] = &[
     &indexer::COLUMN,
     &indexer::ROW,
     &killer::KIND,
+    &killer::OWN,
     &little_killer::KIND,
     &minimum::MAXIMUM,
     &minimum::MINIMUM,
@@ -49,6 +53,7 @@ pub static RULES: &[&RuleKind] = &[
     &skyscraper::KIND,
     &slow_thermometer::KIND,
     &thermometer::KIND,
+    &thermometer::OWN,
     &whispers::KIND,
     &xsum::KIND,
     &xv::KIND,
@@ -97,11 +102,13 @@ pub fn read_rules(
                 like: closest(key, known),
             })
         })?;
-        let found = (kind.read)(value, &board).map_err(|problem| {
-            ParseError::whole(Problem::In {
+        // A problem the reader did not place (a flag that is not one) is placed at its key.
+        let found = (kind.read)(value, &board).map_err(|problem| match problem {
+            Problem::In { .. } => ParseError::whole(problem),
+            other => ParseError::whole(Problem::In {
                 place: format!("\"{key}\""),
-                problem: Box::new(problem),
-            })
+                problem: Box::new(other),
+            }),
         })?;
         all.rules.extend(found.rules);
         all.areas.extend(found.areas);

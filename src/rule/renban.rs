@@ -86,6 +86,7 @@ impl Rule for Renban {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
             if !is_run(&values.iter().map(|&v| i64::from(v)).collect::<Vec<_>>()) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("renban {}", i + 1),
                     cells: line.clone(),
                     values,
@@ -156,5 +157,23 @@ impl Rule for Renban {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.under.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_renban_s_values_are_a_run() {
+        let found = read(r#"{"renban": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#, 9);
+        assert_eq!(found.areas.len(), 1, "its values differ: an area");
+        let rule = &found.rules[0];
+        let d = narrowed(&**rule, candidates(1, 3, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [3, 4, 6, 7]);
+        let gap = grid_with(9, &[((0, 0), 1), ((0, 1), 2), ((0, 2), 4)]);
+        assert_eq!(broken(&**rule, &gap).len(), 1);
+        let run = grid_with(9, &[((0, 0), 3), ((0, 1), 1), ((0, 2), 2)]);
+        assert!(broken(&**rule, &run).is_empty());
     }
 }

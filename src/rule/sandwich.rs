@@ -71,6 +71,7 @@ impl Rule for Sandwiches {
             let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
             if !keeps(&wide, true, top, *sum) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("sandwich {} ({sum})", i + 1),
                     cells: line.clone(),
                     values,
@@ -129,5 +130,21 @@ impl Rule for Sandwiches {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.over.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_sum_between_one_and_the_largest_value() {
+        let rule = rule(r#"{"sandwichsum": [{"cell": "R0C1", "value": "0"}]}"#, 4);
+        let set: &[((usize, usize), &[i64])] = &[((0, 0), &[1]), ((1, 0), &[3])];
+        assert!(narrowed(&*rule, candidates(4, 4, 4, set)).is_none());
+        let apart = grid_with(4, &[((0, 0), 1), ((1, 0), 2), ((2, 0), 3), ((3, 0), 4)]);
+        assert_eq!(broken(&*rule, &apart).len(), 1);
+        let touching = grid_with(4, &[((0, 0), 1), ((1, 0), 4), ((2, 0), 2), ((3, 0), 3)]);
+        assert!(broken(&*rule, &touching).is_empty());
     }
 }

@@ -74,6 +74,7 @@ impl Rule for Skyscrapers {
             let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
             if !keeps(&wide, true, *count, line.len()) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("skyscraper {} ({count})", i + 1),
                     cells: line.clone(),
                     values,
@@ -188,5 +189,21 @@ impl Rule for Skyscrapers {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.over.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn four_seen_of_four_is_a_rising_line() {
+        let rule = rule(r#"{"skyscraper": [{"cell": "R0C1", "value": "4"}]}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        for r in 0..4 {
+            assert_eq!(values(&d, (r, 0)), [r as i64 + 1]);
+        }
+        let seen_two = grid_with(4, &[((0, 0), 3), ((1, 0), 1), ((2, 0), 4), ((3, 0), 2)]);
+        assert_eq!(broken(&*rule, &seen_two).len(), 1);
     }
 }

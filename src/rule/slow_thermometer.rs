@@ -34,3 +34,16 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn values_never_fall_from_the_bulb() {
+        let rule = rule(r#"{"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [5, 6, 7, 8, 9]);
+        assert!(broken(&*rule, &grid_with(9, &[((0, 1), 1)])).is_empty());
+    }
+}

@@ -70,6 +70,7 @@ impl Rule for Sums {
             .map(|e| {
                 let cells: Vec<Cell> = e.terms.iter().map(|t| t.0).collect();
                 Violation::Broken {
+                    how: "is broken",
                     clue: e.clue.clone(),
                     values: cells.iter().map(|&c| value(c)).collect(),
                     cells,

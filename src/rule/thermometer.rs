@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{at, items, lines, Board, Found, RuleKind};
+use super::reading::{at, cell, items, lines, wrong, Board, Found, RuleKind};
 use super::{restrict, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -11,13 +11,19 @@ use crate::error::Violation;
 use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::model::Model;
 use crate::picture::{centre, Drawing, Mark};
+use crate::puzzle::json::written;
 
-/// The registry entry: f-puzzles' `thermometer` (`[{"lines": [[bulb, ...]]}]`; lines of one
-/// item are branches from one bulb). mipsolve's own `thermometers` key is read with the
-/// variant's other keys.
+/// The registry entry of f-puzzles' `thermometer`: `[{"lines": [[bulb, ...]]}]` (the lines of
+/// one item are branches from one bulb).
 pub static KIND: RuleKind = RuleKind {
     key: "thermometer",
     read,
+};
+
+/// The registry entry of mipsolve's `thermometers`: `[[[r, c], ...], ...]`, each from its bulb.
+pub static OWN: RuleKind = RuleKind {
+    key: "thermometers",
+    read: read_own,
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -25,20 +31,78 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("thermometer {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
-            if line.len() > board.n {
-                let problem = Problem::LongThermometer {
-                    cells: line.len(),
-                    n: board.n,
-                };
-                return Err(at(place(), problem));
-            }
-            found.push(line);
+            found.push(checked(line, board.n).map_err(|p| at(place(), p))?);
         }
     }
-    match found.is_empty() {
-        true => Ok(Found::none()),
-        false => Ok(Found::rule(Thermometers(found))),
+    Ok(found_rule(found))
+}
+
+fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let list = value.as_array().ok_or_else(|| {
+        wrong(format!(
+            "expected a list of thermometers, found {}",
+            written(value)
+        ))
+    })?;
+    let mut found = Vec::new();
+    for (i, thermometer) in list.iter().enumerate() {
+        let place = || format!("thermometer {}", i + 1);
+        let cells = thermometer.as_array().ok_or_else(|| {
+            at(
+                place(),
+                wrong(format!(
+                    "expected a list of cells, found {}",
+                    written(thermometer)
+                )),
+            )
+        })?;
+        let cells = cells
+            .iter()
+            .map(|v| cell(v, board.n))
+            .collect::<Result<Vec<Cell>, _>>()
+            .map_err(|p| at(place(), p))?;
+        found.push(checked(cells, board.n).map_err(|p| at(place(), p))?);
     }
+    Ok(found_rule(found))
+}
+
+/// The rule of these thermometers, if any.
+fn found_rule(found: Vec<Vec<Cell>>) -> Found {
+    match found.is_empty() {
+        true => Found::none(),
+        false => Found::rule(Thermometers(found)),
+    }
+}
+
+/// A thermometer of 2 to n cells, each a neighbour of the one before (diagonals too), none
+/// twice.
+fn checked(cells: Vec<Cell>, n: usize) -> Result<Vec<Cell>, Problem> {
+    if cells.len() < 2 {
+        return Err(wrong(format!(
+            "a thermometer needs at least 2 cells, found {}",
+            cells.len()
+        )));
+    }
+    if cells.len() > n {
+        // Its values strictly rise from the bulb: 1..=n holds at most n of them.
+        return Err(wrong(format!(
+            "a thermometer's values rise strictly, so it holds at most {n} cells, found {}",
+            cells.len()
+        )));
+    }
+    let touching = |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
+    if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {
+        let (first, second) = (pair[0], pair[1]);
+        return Err(Problem::NotNext {
+            first,
+            second,
+            how: "neighbours",
+        });
+    }
+    if let Some((_, &cell)) = (cells.iter().enumerate()).find(|&(j, c)| cells[..j].contains(c)) {
+        return Err(Problem::CellTwice(cell));
+    }
+    Ok(cells)
 }
 
 /// The thermometers of one puzzle, each from its bulb to its tip.
@@ -69,10 +133,11 @@ impl Rule for Thermometers {
         for (index, cells) in self.0.iter().enumerate() {
             for pair in cells.windows(2) {
                 if value(pair[0]) >= value(pair[1]) {
-                    found.push(Violation::Thermometer {
-                        index,
-                        cells: [pair[0], pair[1]],
-                        values: [value(pair[0]), value(pair[1])],
+                    found.push(Violation::Broken {
+                        clue: format!("thermometer {}", index + 1),
+                        how: "does not rise",
+                        cells: pair.to_vec(),
+                        values: vec![value(pair[0]), value(pair[1])],
                     });
                 }
             }

@@ -54,14 +54,15 @@ fn violations_name_the_step_that_does_not_rise() {
     let found = thermometer(4).violations(&grid);
     assert_eq!(
         found,
-        vec![Violation::Thermometer {
-            index: 0,
-            cells: [(0, 1), (0, 2)],
-            values: [3, 3],
+        vec![Violation::Broken {
+            clue: "thermometer 1".into(),
+            how: "does not rise",
+            cells: vec![(0, 1), (0, 2)],
+            values: vec![3, 3],
         }]
     );
     assert_eq!(
         found[0].to_string(),
-        "thermometer 1 does not rise from r1c2 (3) to r1c3 (3)"
+        "thermometer 1 does not rise: r1c2=3, r1c3=3"
     );
 }

@@ -36,3 +36,22 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     }
     Ok(Found::rule(rule))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn neighbours_differ_by_at_least_the_value() {
+        let rule = rule(r#"{"whispers": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
+        assert!(narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).is_none());
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [9]);
+        let dutch = super::tests::rule(
+            r#"{"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "4"}]}"#,
+            9,
+        );
+        let d = narrowed(&*dutch, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 9]);
+    }
+}

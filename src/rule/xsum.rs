@@ -66,6 +66,7 @@ impl Rule for XSums {
             let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
             if !keeps(&wide, true, *sum) {
                 found.push(Violation::Broken {
+                    how: "is broken",
                     clue: format!("x-sum {} ({sum})", i + 1),
                     cells: line.clone(),
                     values,
@@ -118,5 +119,19 @@ impl Rule for XSums {
 
     fn draw(&self, drawing: &mut Drawing) {
         drawing.over.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_first_value_counts_the_cells_that_add_up() {
+        let rule = rule(r#"{"xsum": [{"cell": "R0C1", "value": "6"}]}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [2, 3]);
+        let good = grid_with(4, &[((0, 0), 2), ((1, 0), 4), ((2, 0), 1), ((3, 0), 3)]);
+        assert!(broken(&*rule, &good).is_empty());
     }
 }

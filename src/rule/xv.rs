@@ -61,3 +61,23 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         false => Ok(Found::rule(rule)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn v_adds_up_to_five_and_its_negative_to_neither() {
+        let rule = rule(r#"{"xv": [{"cells": ["R1C1", "R1C2"], "value": "V"}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [4]);
+        let negative = super::tests::rule(r#"{"xv": [], "negative": ["xv"]}"#, 9);
+        let d = narrowed(&*negative, candidates(9, 9, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 5, 6, 7, 8]);
+        let bad = r#"{"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}"#;
+        assert_eq!(
+            read_error(bad, 9),
+            "xv 1: the value must be \"X\" or \"V\", found \"Y\""
+        );
+    }
+}

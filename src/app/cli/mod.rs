@@ -403,7 +403,8 @@ fn action_from(matches: &ArgMatches) -> Result<Action, clap::Error> {
 }
 
 /// The run for one kind, or for every kind (`None`).
-fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, clap::Error> {
+/// The kind's options given on the command line (every kind's, for `solve`).
+fn kind_options(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Options, clap::Error> {
     let specs: Vec<&OptionSpec> = match kind {
         Some(kind) => kind.options.iter().collect(),
         None => KINDS.iter().flat_map(|k| k.options.iter()).collect(),
@@ -428,37 +429,67 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
             }
         }
     }
-    let common = Common::from_arg_matches(sub)?;
-    let formulation = match common.formulation {
-        FormulationArg::Reduced => ModelFormulation::Reduced,
-        FormulationArg::Documents => ModelFormulation::Documents,
-    };
-    if formulation == ModelFormulation::Documents {
-        // The documents state their cages: arithmetic, with logarithms for products.
-        let asked = [
-            ("cages", "table", options.cage_tables == Some(true)),
-            (
-                "products",
-                "exact",
-                options.products == Some(Products::Exact),
-            ),
-        ];
-        if let Some((name, value, _)) = asked.into_iter().find(|a| a.2) {
-            let message = format!(
+    Ok(options)
+}
+
+/// The documents state their cages (arithmetic, with logarithms for products): the cage
+/// options that say otherwise cannot go with their formulation.
+fn check_formulation(formulation: ModelFormulation, options: &Options) -> Result<(), clap::Error> {
+    if formulation != ModelFormulation::Documents {
+        return Ok(());
+    }
+    let asked = [
+        ("cages", "table", options.cage_tables == Some(true)),
+        (
+            "products",
+            "exact",
+            options.products == Some(Products::Exact),
+        ),
+    ];
+    match asked.into_iter().find(|a| a.2) {
+        Some((name, value, _)) => Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
                 "--{name} {value} cannot be used with --formulation documents: the \
                  documents' model writes cages as arithmetic with logarithms; use \
                  --formulation reduced --{name} {value}\n"
-            );
-            return Err(clap::Error::raw(
-                clap::error::ErrorKind::ArgumentConflict,
-                message,
-            ));
-        }
+            ),
+        )),
+        None => Ok(()),
     }
-    refuse_inapplicable(kind, &options, &common)?;
-    // What to do about clashing givens is the question these answer: they are read.
-    options.keep_clashing_givens = common.repair || common.explain || common.audit;
-    let repair = match (common.repair, common.solver) {
+}
+
+/// What each puzzle is asked (uniqueness is what explanations, audits, repairs and grades
+/// need), with the time limit, the engine and the formulation.
+fn solve_options(common: &Common, formulation: ModelFormulation) -> SolveOptions {
+    let unique = common.check_unique
+        || common.explain
+        || common.audit
+        || common.repair
+        || common.grade
+        || common.steps
+        || common.hint;
+    SolveOptions {
+        question: match (common.count, unique) {
+            (Some(n), _) => Question::Count(n as usize),
+            (None, true) => Question::Unique,
+            (None, false) => Question::Solve,
+        },
+        time_limit: common.time_limit,
+        engine: match common.solver {
+            SolverArg::Auto => Engine::Auto,
+            SolverArg::Highs => Engine::Only(Backend::Mip(Mip::Highs)),
+            SolverArg::Cbc => Engine::Only(Backend::Mip(Mip::Cbc)),
+            SolverArg::Microlp => Engine::Only(Backend::Mip(Mip::Microlp)),
+            SolverArg::Cadical => Engine::Only(Backend::Cadical),
+        },
+        formulation,
+    }
+}
+
+/// The MIP solver `--repair` minimizes with: HiGHS unless another is named; CaDiCaL cannot.
+fn repair_solver(common: &Common) -> Result<Option<Mip>, clap::Error> {
+    Ok(match (common.repair, common.solver) {
         (false, _) => None,
         (true, SolverArg::Auto | SolverArg::Highs) => Some(Mip::Highs),
         (true, SolverArg::Cbc) => Some(Mip::Cbc),
@@ -470,7 +501,22 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
                  CaDiCaL cannot minimize\n",
             ))
         }
+    })
+}
+
+fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, clap::Error> {
+    let mut options = kind_options(kind, sub)?;
+    let common = Common::from_arg_matches(sub)?;
+    let formulation = match common.formulation {
+        FormulationArg::Reduced => ModelFormulation::Reduced,
+        FormulationArg::Documents => ModelFormulation::Documents,
     };
+    check_formulation(formulation, &options)?;
+    refuse_inapplicable(kind, &options, &common)?;
+    // What to do about clashing givens is the question these answer: they are read.
+    options.keep_clashing_givens = common.repair || common.explain || common.audit;
+    let repair = repair_solver(&common)?;
+    let solve = solve_options(&common, formulation);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (pdf, mut style) = common.print.spec();
     style.blank = common.blank;
@@ -490,31 +536,7 @@ fn config_from(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Config, 
         kind,
         options,
         paths: common.paths,
-        solve: SolveOptions {
-            question: match (
-                common.count,
-                common.check_unique
-                    || common.explain
-                    || common.audit
-                    || common.repair
-                    || common.grade
-                    || common.steps
-                    || common.hint,
-            ) {
-                (Some(n), _) => Question::Count(n as usize),
-                (None, true) => Question::Unique,
-                (None, false) => Question::Solve,
-            },
-            time_limit: common.time_limit,
-            engine: match common.solver {
-                SolverArg::Auto => Engine::Auto,
-                SolverArg::Highs => Engine::Only(Backend::Mip(Mip::Highs)),
-                SolverArg::Cbc => Engine::Only(Backend::Mip(Mip::Cbc)),
-                SolverArg::Microlp => Engine::Only(Backend::Mip(Mip::Microlp)),
-                SolverArg::Cadical => Engine::Only(Backend::Cadical),
-            },
-            formulation,
-        },
+        solve,
         stats: common.stats,
         deduce: Deduce {
             grade: common.grade,

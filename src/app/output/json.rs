@@ -12,13 +12,13 @@ use mipsolve::repair::{Edit, Repair};
 use serde::Serialize;
 
 use super::Output;
-use crate::app::record::{culprit_note, Deduced, Record, Repaired};
+use crate::app::record::{culprit_note, Deduced, Record, Repaired, Solved};
 
 /// The JSON Lines format.
 pub struct Json;
 
 /// The documented record, key by key.
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct Line<'a> {
     file: &'a str,
     index: Option<usize>,
@@ -294,9 +294,10 @@ struct Operators<'a> {
     ops: &'a [&'static str],
 }
 
-impl Output for Json {
-    fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
-        let mut line = Line {
+impl<'a> Line<'a> {
+    /// The record's header: file, place, kind and shape, as an error until more is said.
+    fn of(record: &'a Record) -> Line<'a> {
+        Line {
             file: &record.file,
             index: record.index,
             line: record.line,
@@ -305,169 +306,174 @@ impl Output for Json {
             rows: record.shape.map(|(r, _)| r),
             cols: record.shape.map(|(_, c)| c),
             status: "error",
-            unique: None,
             seconds: (record.seconds * 1e6).round() / 1e6,
-            solution: None,
-            second_solution: None,
-            count: None,
-            count_complete: None,
-            solutions: None,
-            verified: None,
-            broken: None,
-            error: None,
-            note: None,
             operators: (record.operators.iter())
                 .map(|h| Operators {
                     cage: h.cage,
                     ops: &h.operators,
                 })
                 .collect(),
-            conflict: None,
-            differs: None,
-            repair: None,
-            audit: None,
-            candidates: None,
-            unproven: None,
-            stats: None,
-            grade: None,
-            steps: None,
-            hint: None,
+            ..Line::default()
+        }
+    }
+
+    /// The status, uniqueness and grids of an outcome.
+    fn outcome(&mut self, solved: &Solved) {
+        let rows = |grid: &Grid| Some(grid.to_rows());
+        (self.status, self.unique) = match &solved.outcome {
+            Outcome::Solved(_) => ("solved", None),
+            Outcome::Unique(_) => ("solved", Some(true)),
+            Outcome::Several { second, .. } => {
+                self.second_solution = rows(second);
+                ("solved", Some(false))
+            }
+            Outcome::Counted { solutions, end } => {
+                let complete = *end == CountEnd::All;
+                self.count = Some(solutions.len());
+                self.count_complete = Some(complete);
+                self.solutions = Some(solutions.iter().map(Grid::to_rows).collect());
+                let unique = (solutions.len() > 1 || complete).then_some(solutions.len() == 1);
+                match end {
+                    CountEnd::TimeLimit => ("timeout", unique),
+                    _ => ("solved", unique),
+                }
+            }
+            Outcome::Infeasible { culprit } => {
+                self.note = culprit.as_ref().map(culprit_note);
+                ("infeasible", None)
+            }
+            Outcome::Timeout { .. } => ("timeout", None),
+            Outcome::Rejected { broken, .. } => {
+                self.broken = Some(broken.iter().map(ToString::to_string).collect());
+                ("rejected", None)
+            }
         };
+        self.verified = solved.verified.then_some(self.broken.is_none());
+        self.solution = solved.outcome.solution().and_then(rows);
+        self.stats = solved.stats.as_ref().map(StatsLine::of);
+        self.repair = solved.repaired.as_ref().map(RepairLine::of);
+    }
+
+    /// `--grade`, `--steps`, `--hint`: a hint never gives a solution away; the cells where two
+    /// solutions differ are said without their values.
+    fn deduced(&mut self, solved: &Solved) {
+        match &solved.deduced {
+            Some(Deduced {
+                asked,
+                found: Ok(found),
+            }) => {
+                self.grade = asked.grade.then(|| GradeLine {
+                    level: found.level(),
+                    score: found.score(),
+                    guesses: found.guesses(),
+                });
+                self.steps = (asked.steps).then(|| found.steps.iter().map(StepLine::of).collect());
+                self.hint = (asked.hint)
+                    .then(|| found.steps.first().map(StepLine::of))
+                    .flatten();
+                if asked.hint {
+                    self.solution = None;
+                }
+            }
+            Some(Deduced {
+                asked,
+                found: Err(why),
+            }) => {
+                self.note = Some(why.to_string());
+                if asked.hint {
+                    self.differs = differs(&solved.outcome);
+                    self.solution = None;
+                    self.second_solution = None;
+                    self.solutions = None;
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// `--candidates` and `--audit`.
+    fn candidates_and_audit(&mut self, solved: &'a Solved) {
+        if let Some(found) = &solved.candidates {
+            self.candidates = Some(&found.values);
+            let unproven =
+                (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);
+            self.unproven = (!found.complete()).then(|| unproven.collect());
+        }
+        match &solved.audit {
+            Some(Audit::Done {
+                redundant,
+                operators,
+                ..
+            }) => {
+                let cages = (redundant.iter()).filter_map(|c| match c {
+                    Clue::Cage { index, .. } => Some(index + 1),
+                    Clue::Given { .. } => None,
+                });
+                self.audit = Some(AuditLine {
+                    redundant: Clues::of(redundant).givens,
+                    operators: (*operators > 0).then(|| cages.collect()),
+                    minimal: redundant.is_empty(),
+                })
+            }
+            Some(Audit::TimeLimit) => {
+                self.note = Some("time limit reached before the audit".into())
+            }
+            None => {}
+        }
+    }
+
+    /// `--explain`: a conflict, a greedy repair, or the time limit.
+    fn explanation(&mut self, solved: &Solved) {
+        match &solved.explanation {
+            Some(Explanation::Conflict {
+                clues,
+                solvable_without,
+            }) => {
+                self.conflict = Some(Conflict {
+                    clues: Clues::of(clues),
+                    solvable_without: solvable_without.as_deref().map(Clues::of),
+                })
+            }
+            Some(Explanation::Repair(givens)) => {
+                self.differs = differs(&solved.outcome);
+                self.repair = Some(RepairLine::Greedy {
+                    givens: Clues::of(givens).givens,
+                    method: "greedy",
+                });
+            }
+            Some(Explanation::TimeLimit) => {
+                let reason = "time limit reached before the explanation";
+                self.note = Some(match self.note.take() {
+                    Some(note) => format!("{note}; {reason}"),
+                    None => reason.to_string(),
+                });
+            }
+            None => {}
+        }
+    }
+}
+
+/// The cells (1-based) where an outcome's first two solutions differ, if it has two.
+fn differs(outcome: &Outcome) -> Option<Vec<[usize; 2]>> {
+    match outcome.solutions()[..] {
+        [first, second, ..] => {
+            let cells = first.differences(second).into_iter();
+            Some(cells.map(|(r, c)| [r + 1, c + 1]).collect())
+        }
+        _ => None,
+    }
+}
+
+impl Output for Json {
+    fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
+        let mut line = Line::of(record);
         match &record.result {
             Err(message) => line.error = Some(message),
             Ok(solved) => {
-                let rows = |grid: &Grid| Some(grid.to_rows());
-                (line.status, line.unique) = match &solved.outcome {
-                    Outcome::Solved(_) => ("solved", None),
-                    Outcome::Unique(_) => ("solved", Some(true)),
-                    Outcome::Several { second, .. } => {
-                        line.second_solution = rows(second);
-                        ("solved", Some(false))
-                    }
-                    Outcome::Counted { solutions, end } => {
-                        let complete = *end == CountEnd::All;
-                        line.count = Some(solutions.len());
-                        line.count_complete = Some(complete);
-                        line.solutions = Some(solutions.iter().map(Grid::to_rows).collect());
-                        let unique =
-                            (solutions.len() > 1 || complete).then_some(solutions.len() == 1);
-                        match end {
-                            CountEnd::TimeLimit => ("timeout", unique),
-                            _ => ("solved", unique),
-                        }
-                    }
-                    Outcome::Infeasible { culprit } => {
-                        line.note = culprit.as_ref().map(culprit_note);
-                        ("infeasible", None)
-                    }
-                    Outcome::Timeout { .. } => ("timeout", None),
-                    Outcome::Rejected { broken, .. } => {
-                        line.broken = Some(broken.iter().map(ToString::to_string).collect());
-                        ("rejected", None)
-                    }
-                };
-                line.verified = solved.verified.then_some(line.broken.is_none());
-                line.solution = solved.outcome.solution().and_then(rows);
-                line.stats = solved.stats.as_ref().map(StatsLine::of);
-                if let Some(repaired) = &solved.repaired {
-                    line.repair = Some(RepairLine::of(repaired));
-                }
-                match &solved.deduced {
-                    Some(Deduced {
-                        asked,
-                        found: Ok(found),
-                    }) => {
-                        line.grade = asked.grade.then(|| GradeLine {
-                            level: found.level(),
-                            score: found.score(),
-                            guesses: found.guesses(),
-                        });
-                        line.steps =
-                            (asked.steps).then(|| found.steps.iter().map(StepLine::of).collect());
-                        line.hint = (asked.hint)
-                            .then(|| found.steps.first().map(StepLine::of))
-                            .flatten();
-                        if asked.hint {
-                            line.solution = None;
-                        }
-                    }
-                    Some(Deduced {
-                        asked,
-                        found: Err(why),
-                    }) => {
-                        line.note = Some(why.to_string());
-                        if asked.hint {
-                            // A hint never gives a solution away; the cells where two
-                            // solutions differ are said without their values.
-                            let solutions = solved.outcome.solutions();
-                            if let [first, second, ..] = solutions[..] {
-                                let cells = first.differences(second).into_iter();
-                                line.differs = Some(cells.map(|(r, c)| [r + 1, c + 1]).collect());
-                            }
-                            line.solution = None;
-                            line.second_solution = None;
-                            line.solutions = None;
-                        }
-                    }
-                    None => {}
-                }
-                if let Some(found) = &solved.candidates {
-                    line.candidates = Some(&found.values);
-                    let unproven =
-                        (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);
-                    line.unproven = (!found.complete()).then(|| unproven.collect());
-                }
-                match &solved.audit {
-                    Some(Audit::Done {
-                        redundant,
-                        operators,
-                        ..
-                    }) => {
-                        let cages = (redundant.iter()).filter_map(|c| match c {
-                            Clue::Cage { index, .. } => Some(index + 1),
-                            Clue::Given { .. } => None,
-                        });
-                        line.audit = Some(AuditLine {
-                            redundant: Clues::of(redundant).givens,
-                            operators: (*operators > 0).then(|| cages.collect()),
-                            minimal: redundant.is_empty(),
-                        })
-                    }
-                    Some(Audit::TimeLimit) => {
-                        line.note = Some("time limit reached before the audit".into())
-                    }
-                    None => {}
-                }
-                match &solved.explanation {
-                    Some(Explanation::Conflict {
-                        clues,
-                        solvable_without,
-                    }) => {
-                        line.conflict = Some(Conflict {
-                            clues: Clues::of(clues),
-                            solvable_without: solvable_without.as_deref().map(Clues::of),
-                        })
-                    }
-                    Some(Explanation::Repair(givens)) => {
-                        let solutions = solved.outcome.solutions();
-                        if let [first, second, ..] = solutions[..] {
-                            let cells = first.differences(second).into_iter();
-                            line.differs = Some(cells.map(|(r, c)| [r + 1, c + 1]).collect());
-                        }
-                        line.repair = Some(RepairLine::Greedy {
-                            givens: Clues::of(givens).givens,
-                            method: "greedy",
-                        });
-                    }
-                    Some(Explanation::TimeLimit) => {
-                        let reason = "time limit reached before the explanation";
-                        line.note = Some(match line.note.take() {
-                            Some(note) => format!("{note}; {reason}"),
-                            None => reason.to_string(),
-                        });
-                    }
-                    None => {}
-                }
+                line.outcome(solved);
+                line.deduced(solved);
+                line.candidates_and_audit(solved);
+                line.explanation(solved);
             }
         }
         serde_json::to_writer(&mut *out, &line)?;

@@ -6,14 +6,12 @@
 
 use serde_json::{Map, Value};
 
-use super::variant::{default_style, Layout, OtherRules, Spec};
+use super::variant::{default_style, Layout, Spec};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
-use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
-use crate::rule::read_rules;
 
 /// Where an f-puzzles string starts in the links that carry one.
 const PREFIXES: [&str; 4] = ["?load=", "/fpuzzles", "/fpuz", "#fpuzzles"];
@@ -180,7 +178,6 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
         .iter()
         .enumerate()
         .all(|(i, k)| *k == Some((i / n / h) * h + (i % n) / w));
-    let mut extra = read_rules(object, &["size"], n, &regions)?;
     let layout = match (default, h) {
         (true, 1) => Layout::Latin,
         (true, _) => Layout::Boxes(Some((h, w))),
@@ -195,25 +192,14 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
             )
         }
         // Cells in no region, or regions of other sizes: each region's values still differ.
-        (false, _) => {
-            for (k, cells) in regions.iter().enumerate() {
-                extra.areas.push(Area {
-                    name: AreaName::Region((k + 1).to_string()),
-                    cells: cells.clone(),
-                });
-            }
-            Layout::Latin
-        }
+        (false, _) => Layout::Partial(regions),
     };
+    let mut rules = object.clone();
+    rules.remove("size");
     let spec = Spec {
         givens,
         layout,
-        diagonals: false,
-        cages: Vec::new(),
-        other: OtherRules {
-            extra,
-            ..OtherRules::default()
-        },
+        rules,
         style: default_style(n),
     };
     spec.build()

@@ -7,6 +7,7 @@ mod parse;
 mod solo;
 pub mod variant;
 
+pub(crate) use bars::consecutive_rules;
 pub use parse::{box_for, parse_sudokus, Reading};
 pub(crate) use solo::game_id as solo_game_id;
 

@@ -1,9 +1,9 @@
 //! Simon Tatham's Solo game IDs, one per line: `3x3:` (boxes of 3 rows by 3 columns), `2x3:`,
 //! `9j:` (jigsaw), with `x` (both diagonals) and `k` (killer) flags: `GRID[,BLOCKS][,CAGES,SUMS]`.
 
-use super::variant::{default_style, Layout, OtherRules, Spec};
+use super::variant::{cages_json, default_style, Layout, Spec};
 use super::MAX_SIZE;
-use crate::error::{CageLabel, ParseError, Problem};
+use crate::error::{ParseError, Problem};
 use crate::geometry::AreaName;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::gameid::{at, blocks, game_of, id_lines, runs, write_blocks, write_runs, Game};
@@ -221,12 +221,17 @@ fn spec(id: &str) -> Result<Spec, Problem> {
         }
         false => Vec::new(),
     };
+    let mut rules = serde_json::Map::new();
+    if p.x {
+        rules.insert("diagonals".into(), true.into());
+    }
+    if !cages.is_empty() {
+        rules.insert("cages".into(), cages_json(&cages));
+    }
     Ok(Spec {
         givens,
         layout,
-        diagonals: p.x,
-        cages,
-        other: OtherRules::default(),
+        rules,
         style: default_style(n),
     })
 }
@@ -237,7 +242,7 @@ fn killer_cages(
     sums: &[u64],
     n: usize,
     offset: usize,
-) -> Result<Vec<(CageLabel, u64, Vec<Cell>)>, Problem> {
+) -> Result<Vec<(u64, Vec<Cell>)>, Problem> {
     let count = cage_of.iter().max().map_or(0, |m| m + 1);
     let mut cages: Vec<(u64, Vec<Cell>)> = vec![(0, Vec::new()); count];
     for (cell, (&cage, &sum)) in cage_of.iter().zip(sums).enumerate() {
@@ -264,18 +269,7 @@ fn killer_cages(
         }
         cells.push((cell / n, cell % n));
     }
-    Ok((cages.into_iter().enumerate())
-        .map(|(i, (sum, cells))| {
-            (
-                CageLabel {
-                    number: i + 1,
-                    rule: format!("sum {sum}"),
-                },
-                sum,
-                cells,
-            )
-        })
-        .collect())
+    Ok(cages)
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! Sudoku variants as data: givens over boxes, irregular regions (Jigsaw) or neither (a Latin
-//! square), optionally both diagonals (X), sum cages whose digits never repeat (Killer),
-//! consecutive marks and thermometers. JSON files, Tatham's game IDs and the consecutive
-//! bar-code form all become a [`Spec`], checked once by [`Spec::build`].
-
-use std::sync::Arc;
+//! square), and the variant's rules as keyed data, which the rule registry reads. JSON files,
+//! f-puzzles links, Tatham's game IDs and the consecutive bar-code form all become a [`Spec`],
+//! checked once by [`Spec::build`].
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -14,14 +12,13 @@ use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Op, Table};
 use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
-use crate::geometry::{boxes, columns, diagonals, regions, rows, Area, AreaName};
+use crate::geometry::{boxes, columns, regions, rows, Area, AreaName};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::json::{self, entries, whole_number, written};
+use crate::puzzle::json::{entries, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
-use crate::rule::reading::Found;
-use crate::rule::{read_rules, side_by_side, Consecutive, Rule, Thermometers};
+use crate::rule::read_rules;
 
 /// What fills the grid besides rows and columns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,21 +27,11 @@ pub enum Layout {
     Boxes(Option<(usize, usize)>),
     /// Irregular regions: a label per cell, row by row.
     Regions(Vec<Vec<String>>),
+    /// Regions that need not cover the grid nor hold n cells (f-puzzles' `region: null`),
+    /// each all-different.
+    Partial(Vec<Vec<Cell>>),
     /// Neither: a Latin square (rows and columns only).
     Latin,
-}
-
-/// Rules beyond areas and cages, as read.
-#[derive(Debug, Clone, Default)]
-pub struct OtherRules {
-    /// Consecutive marks: pairs of cells whose values differ by 1.
-    pub bars: Vec<(Cell, Cell)>,
-    /// Side-by-side cells without a mark are not consecutive.
-    pub negative: bool,
-    /// Thermometers, each from its bulb.
-    pub thermometers: Vec<Vec<Cell>>,
-    /// What the registry's rules read (f-puzzles keys).
-    pub extra: Found,
 }
 
 /// A Sudoku of any variant, before it is checked.
@@ -54,20 +41,29 @@ pub struct Spec {
     pub givens: Grid,
     /// Boxes or regions.
     pub layout: Layout,
-    /// Both main diagonals hold every value once (X).
-    pub diagonals: bool,
-    /// Killer cages: sum and cells, each with its label for messages.
-    pub cages: Vec<(CageLabel, u64, Vec<Cell>)>,
-    /// Consecutive marks and thermometers.
-    pub other: OtherRules,
+    /// The variant's rules under the registry's keys (mipsolve's and f-puzzles').
+    pub rules: Map<String, Value>,
     /// How the answer is printed.
     pub style: Style,
+}
+
+/// The keys of the layout, read before the rules.
+const LAYOUT_KEYS: &[&str] = &["size", "givens", "box", "regions"];
+
+/// The order variant names are listed in: the layout's, Killer, X, then the other rules.
+fn name_rank(name: &str) -> usize {
+    match name {
+        "jigsaw" | "latin" => 0,
+        "killer" => 1,
+        "x" => 2,
+        _ => 3,
+    }
 }
 
 impl Spec {
     /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
     /// diagonals and cages are its areas (a cage's digits differ), and each cage's sum a cage.
-    pub fn build(mut self) -> Result<Latin, ParseError> {
+    pub fn build(self) -> Result<Latin, ParseError> {
         let n = self.givens.rows();
         let mut areas = [rows(n, n), columns(n, n)].concat();
         let mut variant = Vec::new();
@@ -80,29 +76,26 @@ impl Spec {
                 areas.extend(checked_regions(labels, n)?);
                 variant.push("jigsaw");
             }
+            Layout::Partial(regions) => {
+                areas.extend((regions.iter().enumerate()).map(|(k, cells)| Area {
+                    name: AreaName::Region((k + 1).to_string()),
+                    cells: cells.clone(),
+                }));
+                variant.push("jigsaw");
+            }
             Layout::Latin => variant.push("latin"),
         }
-        if !self.cages.is_empty() {
-            variant.push("killer");
-        }
-        if self.diagonals {
-            areas.extend(diagonals(n));
-            variant.push("x");
-        }
-        let extra = std::mem::take(&mut self.other.extra);
-        for area in extra.areas {
+        let regions = layout_regions(&self.layout, n);
+        let found = read_rules(&self.rules, LAYOUT_KEYS, n, &regions)?;
+        for area in found.areas {
             if !areas.iter().any(|a| a.name == area.name) {
                 areas.push(area);
             }
         }
-        for name in &extra.names {
-            if !variant.contains(name) {
-                variant.push(name);
-            }
-        }
-        let mut all_cages = self.cages;
-        all_cages.extend(extra.cages);
-        let cages = checked_cages(all_cages, n, &areas)?;
+        let mut names = found.names;
+        names.sort_by_key(|name| name_rank(name));
+        variant.extend(names);
+        let cages = checked_cages(found.cages, n, &areas)?;
         for (i, cage) in cages.iter().enumerate() {
             let cells = cage.cells.clone();
             areas.push(Area {
@@ -110,65 +103,14 @@ impl Spec {
                 cells,
             });
         }
-        let mut rules = checked_rules(self.other, n)?;
-        variant.extend(rules.iter().map(|rule| rule.name()));
-        rules.extend(extra.rules);
         let sudoku = Latin::new(areas, cages, self.givens, self.style)
-            .with_rules(rules)
+            .with_rules(found.rules)
             .with_variant(variant);
         match sudoku.conflict() {
             Some((_, violation)) => Err(ParseError::whole(violation.into())),
             None => Ok(sudoku),
         }
     }
-}
-
-/// Consecutive marks between side-by-side cells, and thermometers of at least two cells,
-/// each cell a neighbour of the one before (diagonals too) and none twice, as rules.
-fn checked_rules(other: OtherRules, n: usize) -> Result<Vec<Arc<dyn Rule>>, ParseError> {
-    let place = |what: String, problem| {
-        ParseError::whole(Problem::In {
-            place: what,
-            problem: Box::new(problem),
-        })
-    };
-    let not_next = |(first, second), how| Problem::NotNext { first, second, how };
-    let mut rules: Vec<Arc<dyn Rule>> = Vec::new();
-    let apart = (other.bars.iter().enumerate()).find(|(_, &(a, b))| !side_by_side(a, b));
-    if let Some((i, &pair)) = apart {
-        let what = format!("consecutive mark {}", i + 1);
-        return Err(place(what, not_next(pair, "side by side")));
-    }
-    if !other.bars.is_empty() || other.negative {
-        rules.push(Arc::new(Consecutive::new(n, &other.bars, other.negative)));
-    }
-    for (i, cells) in other.thermometers.iter().enumerate() {
-        let what = || format!("thermometer {}", i + 1);
-        if cells.len() < 2 {
-            return Err(place(what(), Problem::ShortThermometer(cells.len())));
-        }
-        if cells.len() > n {
-            // Its values strictly rise from the bulb: 1..=n holds at most n of them.
-            let problem = Problem::LongThermometer {
-                cells: cells.len(),
-                n,
-            };
-            return Err(place(what(), problem));
-        }
-        let touching =
-            |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
-        if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {
-            return Err(place(what(), not_next((pair[0], pair[1]), "neighbours")));
-        }
-        let repeated = (cells.iter().enumerate()).find(|&(j, c)| cells[..j].contains(c));
-        if let Some((_, &cell)) = repeated {
-            return Err(place(what(), Problem::CellTwice(cell)));
-        }
-    }
-    if !other.thermometers.is_empty() {
-        rules.push(Arc::new(Thermometers(other.thermometers)));
-    }
-    Ok(rules)
 }
 
 /// The regions of a label grid, which must be n regions of n cells.
@@ -261,19 +203,6 @@ fn checked_cages(
     Ok(cages)
 }
 
-/// The keys the variant reader reads itself.
-const OWN_KEYS: &[&str] = &[
-    "size",
-    "givens",
-    "box",
-    "regions",
-    "diagonals",
-    "cages",
-    "consecutive",
-    "negative",
-    "thermometers",
-];
-
 /// A puzzle as JSON: every key optional but what fixes the size; other keys are the
 /// registry's rules (f-puzzles keys and forms).
 #[derive(Deserialize)]
@@ -283,30 +212,9 @@ struct RawSpec {
     #[serde(rename = "box")]
     box_shape: Option<String>,
     regions: Option<Vec<String>>,
-    #[serde(default)]
-    diagonals: bool,
-    #[serde(default)]
-    cages: Vec<RawCage>,
-    /// Pairs of cells `[[r1, c1], [r2, c2]]` joined by a consecutive mark.
-    #[serde(default)]
-    consecutive: Vec<Vec<Value>>,
-    /// Side-by-side cells without a mark are not consecutive.
-    #[serde(default)]
-    negative: bool,
-    /// Thermometers, each a list of cells from the bulb.
-    #[serde(default)]
-    thermometers: Vec<Vec<Value>>,
-    /// The registry's keys.
+    /// The rules, under the registry's keys.
     #[serde(flatten)]
     rest: Map<String, Value>,
-}
-
-/// A Killer cage as JSON: its sum and 1-based cells.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCage {
-    sum: Value,
-    cells: Vec<Value>,
 }
 
 /// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
@@ -371,50 +279,10 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
         (None, Some(text)) => Layout::Boxes(Some(box_shape(&text)?)),
         (None, None) => Layout::Boxes(None),
     };
-    let cages = (raw.cages.into_iter().enumerate())
-        .map(|(i, c)| cage(i, c, n))
-        .collect::<Result<Vec<_>, _>>()?;
-    let cells = |place: String, values: &[Value]| {
-        (values.iter())
-            .map(|v| json::cell(v, n))
-            .collect::<Result<Vec<Cell>, Problem>>()
-            .map_err(|problem| {
-                ParseError::whole(Problem::In {
-                    place: place.clone(),
-                    problem: Box::new(problem),
-                })
-            })
-    };
-    let mut bars = Vec::with_capacity(raw.consecutive.len());
-    for (i, pair) in raw.consecutive.iter().enumerate() {
-        let place = format!("consecutive mark {}", i + 1);
-        match cells(place.clone(), pair)?[..] {
-            [a, b] => bars.push((a, b)),
-            _ => {
-                return Err(ParseError::whole(Problem::In {
-                    place,
-                    problem: Box::new(Problem::Json(
-                        "expected a pair of cells [[r1, c1], [r2, c2]]".into(),
-                    )),
-                }))
-            }
-        }
-    }
-    let thermometers = (raw.thermometers.iter().enumerate())
-        .map(|(i, t)| cells(format!("thermometer {}", i + 1), t))
-        .collect::<Result<Vec<_>, _>>()?;
-    let extra = read_rules(&raw.rest, OWN_KEYS, n, &layout_regions(&layout, n))?;
     Ok(Spec {
         givens,
         layout,
-        diagonals: raw.diagonals,
-        cages,
-        other: OtherRules {
-            bars,
-            negative: raw.negative,
-            thermometers,
-            extra,
-        },
+        rules: raw.rest,
         style,
     })
 }
@@ -479,23 +347,6 @@ fn box_shape(text: &str) -> Result<(usize, usize), ParseError> {
     })
 }
 
-/// A Killer cage: a positive sum and 1-based cells inside the grid.
-fn cage(i: usize, raw: RawCage, n: usize) -> Result<(CageLabel, u64, Vec<Cell>), ParseError> {
-    let label = CageLabel {
-        number: i + 1,
-        rule: format!("sum {}", written(&raw.sum)),
-    };
-    let fail = |problem| ParseError::in_cage(label.clone(), problem);
-    let sum = whole_number(&raw.sum)
-        .filter(|&s| s > 0)
-        .ok_or(fail(Problem::Target))?;
-    let mut cells = Vec::with_capacity(raw.cells.len());
-    for value in &raw.cells {
-        cells.push(json::cell(value, n).map_err(fail)?);
-    }
-    Ok((label, sum, cells))
-}
-
 /// Each region's cells in reading order (boxes, or labelled regions in label order), for the
 /// rules that look at regions; none for a Latin square or a box shape that does not fit.
 pub fn layout_regions(layout: &Layout, n: usize) -> Vec<Vec<Cell>> {
@@ -520,6 +371,17 @@ pub fn layout_regions(layout: &Layout, n: usize) -> Vec<Vec<Cell>> {
             }
             found
         }
+        Layout::Partial(regions) => regions.clone(),
         Layout::Latin => Vec::new(),
     }
+}
+
+/// Sum cages as mipsolve's variant JSON writes them (`cages`: sums over 1-based cells), for the
+/// readers of other forms (Solo's IDs, the generator).
+pub fn cages_json(cages: &[(u64, Vec<Cell>)]) -> Value {
+    let one = |(sum, cells): &(u64, Vec<Cell>)| {
+        let cells: Vec<Value> = cells.iter().map(crate::grid::cell_json).collect();
+        serde_json::json!({ "sum": sum, "cells": cells })
+    };
+    Value::Array(cages.iter().map(one).collect())
 }

@@ -1,0 +1,91 @@
+//! The rules' unit tests' shared harness: a rule read from its key's JSON as a puzzle writes
+//! it; candidates in, narrow, candidates out; a grid in, violations out; and the rule's rows
+//! in a model.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use super::reading::Found;
+use super::{read_rules, Rule};
+use crate::domains::Domains;
+use crate::geometry::boxes;
+use crate::grid::{Cell, Grid};
+
+/// What `json` (an object of rule keys) reads to on an `n` x `n` grid with default boxes.
+pub fn read(json: &str, n: usize) -> Found {
+    let object: Map<String, Value> = serde_json::from_str(json).expect("a JSON object");
+    let (r, c) = match n {
+        9 => (3, 3),
+        6 => (2, 3),
+        4 => (2, 2),
+        _ => (1, n),
+    };
+    let regions: Vec<Vec<Cell>> = boxes(n, r, c).into_iter().map(|a| a.cells).collect();
+    read_rules(&object, &[], n, &regions).expect("the rule reads")
+}
+
+/// The one rule `json` reads to.
+pub fn rule(json: &str, n: usize) -> Arc<dyn Rule> {
+    let found = read(json, n);
+    assert_eq!(found.rules.len(), 1, "one rule from {json}");
+    found.rules[0].clone()
+}
+
+/// Candidates 1..=n on a `rows` x `cols` grid, with `set` cells holding only their values.
+pub fn candidates(rows: usize, cols: usize, n: usize, set: &[(Cell, &[i64])]) -> Domains {
+    let mut domains = Domains::full(rows, cols, (1..=n as i64).collect());
+    for &((r, c), values) in set {
+        let keep = values.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
+        domains.restrict(r, c, keep);
+    }
+    domains
+}
+
+/// The candidates `rule` leaves of `domains` (to its own fixed point); `None` when it finds
+/// a cell with none.
+pub fn narrowed(rule: &dyn Rule, mut domains: Domains) -> Option<Domains> {
+    rule.narrow(&mut domains, None, &mut Vec::new())
+        .then_some(domains)
+}
+
+/// The values a cell holds candidates for.
+pub fn values(domains: &Domains, (r, c): Cell) -> Vec<i64> {
+    let set = domains.get(r, c);
+    (domains.values().iter().enumerate())
+        .filter(|(k, _)| set & (1 << k) != 0)
+        .map(|(_, &v)| v)
+        .collect()
+}
+
+/// The problem `json` reads to, as its message.
+pub fn read_error(json: &str, n: usize) -> String {
+    let object: Map<String, Value> = serde_json::from_str(json).expect("a JSON object");
+    match read_rules(&object, &[], n, &[]) {
+        Ok(_) => panic!("{json} reads"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// An `n` x `n` grid of distinct values (`r * n + c + 1`) with `changes`: no two cells
+/// equal unless the test says so.
+pub fn grid_with(n: usize, changes: &[(Cell, u32)]) -> Grid {
+    let mut grid = Grid::filled(n, n, 0);
+    for r in 0..n {
+        for c in 0..n {
+            grid.set(r, c, (r * n + c + 1) as u32);
+        }
+    }
+    for &((r, c), v) in changes {
+        grid.set(r, c, v);
+    }
+    grid
+}
+
+/// What `rule` says is wrong with `grid`.
+pub fn broken(rule: &dyn Rule, grid: &Grid) -> Vec<String> {
+    rule.violations(grid)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
