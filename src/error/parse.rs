@@ -381,17 +381,6 @@ pub enum Problem {
         /// How they must touch: `side by side`, or `neighbours` (diagonals too).
         how: &'static str,
     },
-    /// A thermometer of fewer than two cells.
-    #[error("a thermometer needs at least 2 cells, found {0}")]
-    ShortThermometer(usize),
-    /// A thermometer with more cells than values rise through.
-    #[error("a thermometer's values rise strictly, so it holds at most {n} cells, found {cells}")]
-    LongThermometer {
-        /// Its cells.
-        cells: usize,
-        /// The grid's side: its largest value.
-        n: usize,
-    },
     /// A grid with spaces or `-` as blanks whose row is not n characters long.
     #[error("this grid writes blanks as spaces or '-', so each of its {n} rows needs exactly {n} characters, found {found}: write blanks as '.'")]
     PastedBlanks {

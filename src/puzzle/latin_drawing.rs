@@ -1,11 +1,10 @@
 //! What a picture of a Latin-grid puzzle shows: boxes or regions (or a KenKen's cages) as
-//! blocks, Killer cages dashed with their sums, KenKen clues, X's diagonals, the givens.
+//! blocks, Killer cages dashed with their sums, KenKen clues, the givens (the rules draw their own marks).
 
 use super::{Family, Latin, Style};
 use crate::cage::Op;
-use crate::geometry::Area;
 use crate::geometry::AreaName;
-use crate::picture::{Drawing, Label, Mark};
+use crate::picture::{Drawing, Label};
 
 impl Latin {
     /// The drawing of the puzzle.
@@ -55,7 +54,7 @@ impl Latin {
             blocks: cut.then_some(blocks),
             dashed,
             clues,
-            under: diagonal_lines(&self.areas, n),
+            under: Vec::new(),
             over: Vec::new(),
             givens: (self.givens.to_rows().concat().into_iter())
                 .map(|v| (v != 0).then(|| symbol(v)))
@@ -66,24 +65,4 @@ impl Latin {
         self.rules.iter().for_each(|rule| rule.draw(&mut drawing));
         drawing
     }
-}
-
-/// X's diagonals, each a thin grey line corner to corner.
-fn diagonal_lines(areas: &[Area], n: usize) -> Vec<Mark> {
-    let side = n as f64;
-    let line = |name: AreaName| {
-        let points = match name {
-            AreaName::Diagonal => vec![(0.0, 0.0), (side, side)],
-            _ => vec![(0.0, side), (side, 0.0)],
-        };
-        (areas.iter().any(|a| a.name == name)).then_some(Mark::Line {
-            points,
-            width: 0.025,
-            colour: "#b8b8b8",
-        })
-    };
-    [AreaName::Diagonal, AreaName::AntiDiagonal]
-        .into_iter()
-        .filter_map(line)
-        .collect()
 }

@@ -1,5 +1,5 @@
 //! A Latin-grid puzzle written back as the JSON its reader takes: KenKen's size and cages, or
-//! a Sudoku variant's givens, layout, diagonals, Killer cages and other rules. One key per
+//! a Sudoku variant's givens, layout, Killer cages and other rules. One key per
 //! line; rows, cages and rule items one per line.
 
 use std::collections::BTreeSet;
@@ -54,16 +54,6 @@ impl Latin {
             keys.push(("box", format!("\"{}x{}\"", rows.len(), cols.len())));
         } else {
             keys.push(("box", "\"none\"".into()));
-        }
-        let main = named(|name| *name == AreaName::Diagonal).next().is_some();
-        let anti = named(|name| *name == AreaName::AntiDiagonal)
-            .next()
-            .is_some();
-        match (main, anti) {
-            (true, true) => keys.push(("diagonals", "true".into())),
-            (true, false) => keys.push(("diagonal-", "true".into())),
-            (false, true) => keys.push(("diagonal+", "true".into())),
-            (false, false) => {}
         }
         if !self.cages.is_empty() {
             let cages = (self.cages.iter())

@@ -1,65 +1,58 @@
 //! Diagonals (`diagonal-`: the main diagonal r1c1..rNcN; `diagonal+`: the anti-diagonal
-//! rNc1..r1cN): the values on each differ.
+//! rNc1..r1cN; mipsolve's `diagonals`: both, X): the values on each differ. Drawn as thin grey
+//! lines corner to corner.
 
 use serde_json::Value;
 
-use super::reading::{flag, Board, Found, RuleKind};
+use super::reading::{flag, Board, Found, RuleKind, Shown};
 use crate::error::Problem;
 use crate::geometry::{diagonals, AreaName};
+use crate::picture::Mark;
 
 /// The main diagonal's entry.
 pub static MAIN: RuleKind = RuleKind {
     key: "diagonal-",
-    read: |value, board| read(value, board, AreaName::Diagonal),
+    read: |value, board| read(value, board, "diagonal-"),
 };
 
 /// The anti-diagonal's entry.
 pub static ANTI: RuleKind = RuleKind {
     key: "diagonal+",
-    read: |value, board| read(value, board, AreaName::AntiDiagonal),
+    read: |value, board| read(value, board, "diagonal+"),
 };
 
 /// mipsolve's `diagonals: true`: both (X).
 pub static BOTH: RuleKind = RuleKind {
     key: "diagonals",
-    read: |value, board| {
-        let mut both = read(value, board, AreaName::Diagonal)?;
-        both.areas
-            .extend(read(value, board, AreaName::AntiDiagonal)?.areas);
-        Ok(both)
-    },
+    read: |value, board| read(value, board, "diagonals"),
 };
 
-fn read(value: &Value, board: &Board, which: AreaName) -> Result<Found, Problem> {
+/// The diagonals `key` names, as areas, with their lines.
+fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Problem> {
     if !flag(value)? {
         return Ok(Found::none());
     }
-    Ok(Found {
-        areas: diagonals(board.n)
-            .into_iter()
-            .filter(|a| a.name == which)
-            .collect(),
-        names: vec!["x"],
-        ..Found::default()
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::rule::harness::*;
-
-    #[test]
-    fn each_key_names_its_diagonals() {
-        use crate::geometry::AreaName;
-        let anti = read(r#"{"diagonal+": true}"#, 4).areas;
-        assert_eq!(anti.len(), 1);
-        assert_eq!(anti[0].name, AreaName::AntiDiagonal);
-        assert!(anti[0].cells.contains(&(3, 0)));
-        assert_eq!(
-            read(r#"{"diagonal-": true}"#, 4).areas[0].name,
-            AreaName::Diagonal
-        );
-        assert_eq!(read(r#"{"diagonals": true}"#, 4).areas.len(), 2);
-        assert!(read(r#"{"diagonals": false}"#, 4).areas.is_empty());
-    }
+    let side = board.n as f64;
+    let line = |points: Vec<(f64, f64)>| Mark::Line {
+        points,
+        width: 0.025,
+        colour: "#b8b8b8",
+    };
+    let main = (key != "diagonal+").then(|| line(vec![(0.0, 0.0), (side, side)]));
+    let anti = (key != "diagonal-").then(|| line(vec![(0.0, side), (side, 0.0)]));
+    let wanted = |name: &AreaName| match name {
+        AreaName::Diagonal => main.is_some(),
+        _ => anti.is_some(),
+    };
+    let areas = diagonals(board.n)
+        .into_iter()
+        .filter(|a| wanted(&a.name))
+        .collect();
+    let mut found = Found::rule(Shown {
+        name: "x",
+        marks: main.clone().into_iter().chain(anti.clone()).collect(),
+        json: (key, Value::Bool(true)),
+    });
+    found.areas = areas;
+    Ok(found)
 }

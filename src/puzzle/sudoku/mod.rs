@@ -71,17 +71,12 @@ fn recognizes(text: &str) -> bool {
         return true;
     }
     if trimmed.starts_with(['{', '[']) {
-        let keys = [
-            "\"givens\"",
-            "\"consecutive\"",
-            "\"thermometers\"",
-            "\"regions\"",
-            "\"diagonals\"",
-            "\"box\"",
-            "\"sum\"",
-            "\"grid\"",
-        ];
-        return !text.contains("\"op\"") && keys.iter().any(|k| text.contains(k));
+        // The layout's keys, a cage's sum, or any rule's key but `cages`, which KenKen's is too.
+        let layout = ["givens", "regions", "box", "sum"].into_iter();
+        let rules = crate::rule::RULES.iter().map(|kind| kind.key);
+        let mut keys = layout.chain(rules.filter(|&key| key != "cages"));
+        let quoted = |key: &str| text.contains(&format!("\"{key}\""));
+        return !text.contains("\"op\"") && keys.any(quoted);
     }
     if gameid::first_game(text).is_some() {
         return gameid::has_game(text, gameid::Game::Solo);
