@@ -211,6 +211,7 @@ fn solve_puzzle(
         deduced,
         explanation,
         audit,
+        warnings: puzzle.warnings().to_vec(),
         candidates,
         repaired: repair.map(|r| Repaired::of(r, puzzle)),
         verified: config.verify.is_some(),

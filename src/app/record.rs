@@ -64,6 +64,8 @@ pub struct Solved {
     pub explanation: Option<Explanation>,
     /// What `--audit` found, when asked and the puzzle is unique.
     pub audit: Option<Audit>,
+    /// What the reader could not take from the input (rules a link only draws).
+    pub warnings: Vec<String>,
     /// What `--candidates` found, when asked and the puzzle has a solution.
     pub candidates: Option<TrueCandidates>,
     /// What `--repair` found, when asked, with the repaired puzzle as text.

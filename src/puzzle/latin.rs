@@ -58,6 +58,8 @@ pub struct Latin {
     family: Family,
     /// The writer of the game ID of Simon Tatham's game for the kind, set by the kind.
     game_id: Option<GameIdWriter>,
+    /// What the reader could not take from the input (rules a link only draws).
+    warnings: Vec<String>,
 }
 
 /// Boxes each parsed puzzle behind the interface, written as a game ID by `writer`.
@@ -91,6 +93,7 @@ impl Latin {
             rules: Vec::new(),
             family: Family::KenKen,
             game_id: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -110,6 +113,12 @@ impl Latin {
     /// (`[]`: classic).
     pub fn with_variant(mut self, rules: Vec<&'static str>) -> Self {
         self.family = Family::Sudoku(rules);
+        self
+    }
+
+    /// The same puzzle with a warning about its reading.
+    pub fn with_warning(mut self, warning: String) -> Self {
+        self.warnings.push(warning);
         self
     }
 
@@ -270,6 +279,10 @@ impl Puzzle for Latin {
 
     fn drawing(&self) -> Option<Drawing> {
         Some(self.drawing_of())
+    }
+
+    fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     fn game_id(&self) -> Option<String> {

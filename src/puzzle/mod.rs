@@ -87,6 +87,11 @@ pub trait Puzzle: Send + Sync {
     fn drawing(&self) -> Option<Drawing> {
         None
     }
+    /// What the reader could not take from the input and the answer does not keep (the rules
+    /// a SudokuPad link only draws).
+    fn warnings(&self) -> &[String] {
+        &[]
+    }
     /// The puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen, Unruly),
     /// which reads back as the same puzzle; `None` where that game has no such puzzle.
     fn game_id(&self) -> Option<String> {

@@ -58,6 +58,8 @@ struct Line<'a> {
     repair: Option<RepairLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<AuditLine>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<&'a [Vec<Vec<i64>>]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -393,6 +395,7 @@ impl<'a> Line<'a> {
 
     /// `--candidates` and `--audit`.
     fn candidates_and_audit(&mut self, solved: &'a Solved) {
+        self.warnings = &solved.warnings;
         if let Some(found) = &solved.candidates {
             self.candidates = Some(&found.values);
             let unproven =

@@ -56,6 +56,9 @@ impl Text {
         if self.headers {
             writeln!(out, "# {}", record.name())?;
         }
+        for warning in &solved.warnings {
+            writeln!(out, "# warning: {warning}")?;
+        }
         if let Some(deduced) = solved.deduced.as_ref().filter(|d| d.asked.hint) {
             return write_deduced(deduced, out);
         }
@@ -225,6 +228,7 @@ mod tests {
                 svg: None,
                 explanation: None,
                 audit: None,
+                warnings: Vec::new(),
                 candidates: None,
                 repaired: None,
                 verified: false,

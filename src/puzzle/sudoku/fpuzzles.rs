@@ -13,7 +13,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
 
-/// Where an f-puzzles string starts in the links that carry one.
+/// Where an f-puzzles string starts in the links that carry one, longest first.
 const PREFIXES: [&str; 4] = ["?load=", "/fpuzzles", "/fpuz", "#fpuzzles"];
 
 /// Whether a line is an f-puzzles or SudokuPad link, or a bare f-puzzles string (which starts
@@ -37,12 +37,10 @@ pub fn parse_links(text: &str) -> Vec<Entry<Latin>> {
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .map(|(line, l)| Entry {
             line,
-            puzzle: decode(l)
-                .and_then(|object| from_object(&object))
-                .map_err(|mut e| {
-                    e.line.get_or_insert(line);
-                    e
-                }),
+            puzzle: read_link(l).map_err(|mut e| {
+                e.line.get_or_insert(line);
+                e
+            }),
         })
         .collect()
 }
@@ -52,21 +50,29 @@ pub fn is_object(value: &Value) -> bool {
     value.get("grid").is_some_and(Value::is_array) && value.get("givens").is_none()
 }
 
+/// The puzzle of one link: an f-puzzles one, or SudokuPad's own (`scl`/`ctc`), which warns of
+/// the rules it only draws.
+fn read_link(link: &str) -> Result<Latin, ParseError> {
+    let own = super::sudokupad::start(link).filter(|_| !PREFIXES.iter().any(|p| link.contains(p)));
+    if own.is_none() || link.contains("?id=") || link.contains("&id=") {
+        return decode(link).and_then(|object| from_object(&object));
+    }
+    let (object, warning) = super::sudokupad::decode(link)?;
+    let puzzle = from_object(&object)?;
+    Ok(match warning {
+        Some(warning) => puzzle.with_warning(warning),
+        None => puzzle,
+    })
+}
+
 /// The JSON object a link or string holds.
 fn decode(link: &str) -> Result<Map<String, Value>, ParseError> {
     let fail = |message: String| ParseError::whole(Problem::Link(message));
     if link.contains("?id=") || link.contains("&id=") {
         return Err(fail("this is a short link: its puzzle is stored on the website, and mipsolve does not fetch from the network; open it in f-puzzles and copy the full link (Export, Get link) instead".into()));
     }
-    for prefix in ["/scl", "/ctc", "#scl", "#ctc"] {
-        if link.contains(prefix) && !PREFIXES.iter().any(|p| link.contains(p)) {
-            return Err(fail("a SudokuPad scl/ctc link holds a drawing, not the rules: mipsolve reads f-puzzles links (SudokuPad's 'fpuzzles' links, or f-puzzles' Export, Get link)".into()));
-        }
-    }
-    let start = PREFIXES
-        .iter()
-        .filter_map(|p| link.find(p).map(|i| i + p.len()))
-        .min();
+    // The first prefix found, longest first (`/fpuzzles` before `/fpuz`).
+    let start = (PREFIXES.iter()).find_map(|p| link.find(p).map(|i| i + p.len()));
     let payload = match start {
         Some(i) => &link[i..],
         None if link.starts_with("N4Ig") => link,

@@ -5,6 +5,7 @@ mod bars;
 pub(crate) mod fpuzzles;
 mod parse;
 mod solo;
+mod sudokupad;
 pub mod variant;
 
 pub(crate) use bars::consecutive_rules;

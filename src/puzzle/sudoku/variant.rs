@@ -224,27 +224,28 @@ pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<La
         serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}'))
     {
         if super::fpuzzles::is_object(&Value::Object(object.clone())) {
-            let line = 1;
-            return Ok(vec![Entry {
-                line,
-                puzzle: super::fpuzzles::from_object(&object),
-            }]);
+            let puzzle = super::fpuzzles::from_object(&object).map_err(|e| placed(e, text, 1));
+            return Ok(vec![Entry { line: 1, puzzle }]);
         }
     }
     entries(text, |raw: RawSpec, line| {
-        spec(raw, alphabet).and_then(Spec::build).map_err(|mut e| {
-            // An unknown key is named on its own line when one object holds it.
-            if let Problem::UnknownKey { key, .. } = &e.problem {
-                let quoted = format!("\"{key}\"");
-                let at = text.lines().position(|l| l.contains(&quoted));
-                e.line = e.line.or(at
-                    .map(|i| i + 1)
-                    .filter(|_| !text.trim_start().starts_with('[')));
-            }
-            e.line.get_or_insert(line);
-            e
-        })
+        spec(raw, alphabet)
+            .and_then(Spec::build)
+            .map_err(|e| placed(e, text, line))
     })
+}
+
+/// An error of the object on `line` of `text`, placed there; an unknown key on its own line
+/// when one object holds it.
+fn placed(mut e: ParseError, text: &str, line: usize) -> ParseError {
+    if let Problem::UnknownKey { key, .. } = &e.problem {
+        let quoted = format!("\"{key}\"");
+        let at = text.lines().position(|l| l.contains(&quoted));
+        let one = !text.trim_start().starts_with('[');
+        e.line = e.line.or(at.map(|i| i + 1).filter(|_| one));
+    }
+    e.line.get_or_insert(line);
+    e
 }
 
 /// The spec of a JSON puzzle: its size, givens, layout and cages.
