@@ -31,6 +31,7 @@ mod minimum;
 mod nabner;
 mod nonconsecutive;
 mod odd;
+mod outside;
 mod pairs;
 mod palindrome;
 mod pencil_marks;

@@ -3,17 +3,14 @@
 //! clue (0 when they are side by side). Rows: for each two places the 1 and the largest value
 //! may take, a 0-1 variable forced to 1 when they are there, and the sum between them then.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::reading::{outside_clues, Board, Found, RuleKind};
+use super::outside::{self, Clue};
+use super::reading::{Board, Found, RuleKind};
 use super::sums::sum_when;
-use super::{marks, tuples, Rule};
-use crate::deadline::Deadline;
-use crate::domains::Domains;
-use crate::error::{Problem, Violation};
-use crate::grid::{Cell, Grid};
+use crate::error::Problem;
+use crate::grid::Cell;
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -21,33 +18,20 @@ pub static KIND: RuleKind = RuleKind {
     read,
 };
 
-#[derive(Debug)]
-struct Sandwiches {
-    clues: Vec<(Vec<Cell>, i64)>,
-    marks: Vec<Mark>,
-    json: Value,
-}
-
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let found = outside_clues(value, board.n, "sandwich")?;
-    let marks = found
-        .iter()
-        .map(|(place, _, sum)| marks::outside(*place, &sum.to_string()))
-        .collect();
-    let clues = found
-        .into_iter()
-        .map(|(_, line, sum)| (line, sum))
-        .collect();
-    Ok(Found::rule(Sandwiches {
-        clues,
-        marks,
-        json: value.clone(),
-    }))
+    outside::read(
+        value,
+        board,
+        ("sandwich", "sandwichsum", "sandwich"),
+        keeps,
+        rows,
+    )
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the sum between 1
 /// and `top`.
-fn keeps(values: &[i64], complete: bool, top: i64, sum: i64) -> bool {
+fn keeps(values: &[i64], complete: bool, sum: i64, n: usize) -> bool {
+    let top = n as i64;
     let ends: Vec<usize> = (0..values.len())
         .filter(|&j| values[j] == 1 || values[j] == top)
         .collect();
@@ -58,78 +42,29 @@ fn keeps(values: &[i64], complete: bool, top: i64, sum: i64) -> bool {
     }
 }
 
-impl Rule for Sandwiches {
-    fn name(&self) -> &'static str {
-        "sandwich"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let top = grid.rows() as i64;
-        let mut found = Vec::new();
-        for (i, (line, sum)) in self.clues.iter().enumerate() {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
-            if !keeps(&wide, true, top, *sum) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("sandwich {} ({sum})", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
-        }
-        found
-    }
-
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
-        let top = domains.values().len() as i64;
-        let groups: Vec<tuples::Group> = (self.clues.iter())
-            .map(|(line, sum)| tuples::Group {
-                cells: line.clone(),
-                distinct: true,
-                keeps: Box::new(move |values: &[i64], complete: bool| {
-                    keeps(values, complete, top, *sum)
-                }),
-            })
-            .collect();
-        tuples::narrow_groups(domains, changed, &groups, shrunk)
-    }
-
-    fn constrain(&self, model: &mut Model, _: Deadline) {
-        let top = model.domains().values().len() - 1;
-        for (i, (line, sum)) in self.clues.iter().enumerate() {
-            for a in 0..line.len() {
-                for b in a + 1..line.len() {
-                    let name = format!("sandwich{}_{}_{}", i + 1, a + 1, b + 1);
-                    let chosen = model.binary(name.clone());
-                    // chosen >= x[a,1] + x[b,top] - 1, and the same with the ends swapped.
-                    for (first, second) in [(0, top), (top, 0)] {
-                        let mut e = model.x(line[a].0, line[a].1, first);
-                        e.add_expr(&model.x(line[b].0, line[b].1, second), 1.0);
-                        e.add_var(chosen, -1.0);
-                        model.add(format!("{name}_ends{first}"), e, f64::NEG_INFINITY, 1.0);
-                    }
-                    let mut when = LinExpr::default();
-                    when.add_var(chosen, 1.0);
-                    let terms: Vec<(Cell, i64)> =
-                        line[a + 1..b].iter().map(|&cell| (cell, 1)).collect();
-                    sum_when(model, &name, &when, &terms, *sum);
+/// For each two places the 1 and the largest value may take, a 0-1 variable forced to 1 when
+/// they are there, and the sum between them then.
+fn rows(clues: &[Clue], model: &mut Model) {
+    let top = model.domains().values().len() - 1;
+    for (i, (line, sum)) in clues.iter().enumerate() {
+        for a in 0..line.len() {
+            for b in a + 1..line.len() {
+                let name = format!("sandwich{}_{}_{}", i + 1, a + 1, b + 1);
+                let chosen = model.binary(name.clone());
+                // chosen >= x[a,1] + x[b,top] - 1, and the same with the ends swapped.
+                for (first, second) in [(0, top), (top, 0)] {
+                    let mut e = model.x(line[a].0, line[a].1, first);
+                    e.add_expr(&model.x(line[b].0, line[b].1, second), 1.0);
+                    e.add_var(chosen, -1.0);
+                    model.add(format!("{name}_ends{first}"), e, f64::NEG_INFINITY, 1.0);
                 }
+                let mut when = LinExpr::default();
+                when.add_var(chosen, 1.0);
+                let terms: Vec<(Cell, i64)> =
+                    line[a + 1..b].iter().map(|&cell| (cell, 1)).collect();
+                sum_when(model, &name, &when, &terms, *sum);
             }
         }
-    }
-
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.over.extend(self.marks.iter().cloned());
     }
 }
 

@@ -3,16 +3,12 @@
 //! Rows: `high[j][k]` (some value among the first j+1 cells is k or more, 0-1) built along
 //! the line, `seen[j]` (cell j is larger than all before it) from them, and their count.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::reading::{outside_clues, Board, Found, RuleKind};
-use super::{marks, tuples, Rule};
-use crate::deadline::Deadline;
-use crate::domains::Domains;
-use crate::error::{Problem, Violation};
-use crate::grid::{Cell, Grid};
+use super::outside::{self, Clue};
+use super::reading::{Board, Found, RuleKind};
+use crate::error::Problem;
 use crate::model::{LinExpr, Model, Var};
-use crate::picture::{Drawing, Mark};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -20,28 +16,14 @@ pub static KIND: RuleKind = RuleKind {
     read,
 };
 
-#[derive(Debug)]
-struct Skyscrapers {
-    clues: Vec<(Vec<Cell>, i64)>,
-    marks: Vec<Mark>,
-    json: Value,
-}
-
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let found = outside_clues(value, board.n, "skyscraper")?;
-    let marks = found
-        .iter()
-        .map(|(place, _, count)| marks::outside(*place, &count.to_string()))
-        .collect();
-    let clues = found
-        .into_iter()
-        .map(|(_, line, count)| (line, count))
-        .collect();
-    Ok(Found::rule(Skyscrapers {
-        clues,
-        marks,
-        json: value.clone(),
-    }))
+    outside::read(
+        value,
+        board,
+        ("skyscraper", "skyscraper", "skyscraper"),
+        keeps,
+        rows,
+    )
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may be seen `count` times,
@@ -62,133 +44,86 @@ fn keeps(values: &[i64], complete: bool, count: i64, len: usize) -> bool {
     }
 }
 
-impl Rule for Skyscrapers {
-    fn name(&self) -> &'static str {
-        "skyscraper"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, (line, count)) in self.clues.iter().enumerate() {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
-            if !keeps(&wide, true, *count, line.len()) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("skyscraper {} ({count})", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
-        }
-        found
-    }
-
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
-        let groups: Vec<tuples::Group> = (self.clues.iter())
-            .map(|(line, count)| tuples::Group {
-                cells: line.clone(),
-                distinct: true,
-                keeps: Box::new(|values: &[i64], complete: bool| {
-                    keeps(values, complete, *count, line.len())
-                }),
-            })
-            .collect();
-        tuples::narrow_groups(domains, changed, &groups, shrunk)
-    }
-
-    fn constrain(&self, model: &mut Model, _: Deadline) {
-        let nv = model.domains().values().len();
-        for (i, (line, count)) in self.clues.iter().enumerate() {
-            let name = |what: String| format!("skyscraper{}_{what}", i + 1);
-            // at_least(j, k): x[j, k..] summed, 1 when cell j holds the k-th value or more.
-            let at_least = |m: &Model, j: usize, k: usize| {
-                let mut e = LinExpr::default();
-                (k..nv).for_each(|l| e.add_expr(&m.x(line[j].0, line[j].1, l), 1.0));
-                e
-            };
-            let mut high: Vec<Vec<Var>> = Vec::new();
-            let mut seen = LinExpr::default();
-            for (j, &(r, c)) in line.iter().enumerate() {
-                let row: Vec<Var> = (0..nv)
-                    .map(|k| model.binary(name(format!("high{}_{}", j + 1, k + 1))))
-                    .collect();
-                for (k, &h) in row.iter().enumerate() {
-                    // high[j][k] = high[j-1][k] or at_least(j, k).
-                    let mut lower = at_least(model, j, k);
-                    lower.add_var(h, -1.0);
+/// `high[j][k]` (some value among the first j+1 cells is the k-th or more, 0-1) built along
+/// the line, `seen[j]` (cell j is larger than all before it) from them, and their count.
+fn rows(clues: &[Clue], model: &mut Model) {
+    let nv = model.domains().values().len();
+    for (i, (line, count)) in clues.iter().enumerate() {
+        let name = |what: String| format!("skyscraper{}_{what}", i + 1);
+        // at_least(j, k): x[j, k..] summed, 1 when cell j holds the k-th value or more.
+        let at_least = |m: &Model, j: usize, k: usize| {
+            let mut e = LinExpr::default();
+            (k..nv).for_each(|l| e.add_expr(&m.x(line[j].0, line[j].1, l), 1.0));
+            e
+        };
+        let mut high: Vec<Vec<Var>> = Vec::new();
+        let mut seen = LinExpr::default();
+        for (j, &(r, c)) in line.iter().enumerate() {
+            let row: Vec<Var> = (0..nv)
+                .map(|k| model.binary(name(format!("high{}_{}", j + 1, k + 1))))
+                .collect();
+            for (k, &h) in row.iter().enumerate() {
+                // high[j][k] = high[j-1][k] or at_least(j, k).
+                let mut lower = at_least(model, j, k);
+                lower.add_var(h, -1.0);
+                model.add(
+                    name(format!("high{}_{}_a", j + 1, k + 1)),
+                    lower,
+                    f64::NEG_INFINITY,
+                    0.0,
+                );
+                let mut upper = LinExpr::default();
+                upper.add_var(h, 1.0);
+                upper.add_expr(&at_least(model, j, k), -1.0);
+                if let Some(before) = high.last() {
+                    let mut keep = LinExpr::default();
+                    keep.add_var(before[k], 1.0);
+                    keep.add_var(h, -1.0);
                     model.add(
-                        name(format!("high{}_{}_a", j + 1, k + 1)),
-                        lower,
+                        name(format!("high{}_{}_b", j + 1, k + 1)),
+                        keep,
                         f64::NEG_INFINITY,
                         0.0,
                     );
-                    let mut upper = LinExpr::default();
-                    upper.add_var(h, 1.0);
-                    upper.add_expr(&at_least(model, j, k), -1.0);
-                    if let Some(before) = high.last() {
-                        let mut keep = LinExpr::default();
-                        keep.add_var(before[k], 1.0);
-                        keep.add_var(h, -1.0);
-                        model.add(
-                            name(format!("high{}_{}_b", j + 1, k + 1)),
-                            keep,
-                            f64::NEG_INFINITY,
-                            0.0,
-                        );
-                        upper.add_var(before[k], -1.0);
-                    }
-                    model.add(
-                        name(format!("high{}_{}_c", j + 1, k + 1)),
-                        upper,
-                        f64::NEG_INFINITY,
-                        0.0,
-                    );
+                    upper.add_var(before[k], -1.0);
                 }
-                // seen[j] = 1 exactly when cell j holds k and no cell before holds k or more.
-                let s = model.binary(name(format!("seen{}", j + 1)));
-                for k in 0..nv {
-                    let x = model.x(r, c, k);
-                    let mut at_most = x.clone();
-                    at_most.add_var(s, 1.0);
-                    let mut least = x;
-                    least.add_var(s, -1.0);
-                    if let Some(before) = high.last() {
-                        at_most.add_var(before[k], 1.0);
-                        least.add_var(before[k], -1.0);
-                    }
-                    model.add(
-                        name(format!("seen{}_{}_hi", j + 1, k + 1)),
-                        at_most,
-                        f64::NEG_INFINITY,
-                        2.0,
-                    );
-                    model.add(
-                        name(format!("seen{}_{}_lo", j + 1, k + 1)),
-                        least,
-                        f64::NEG_INFINITY,
-                        0.0,
-                    );
-                }
-                seen.add_var(s, 1.0);
-                high.push(row);
+                model.add(
+                    name(format!("high{}_{}_c", j + 1, k + 1)),
+                    upper,
+                    f64::NEG_INFINITY,
+                    0.0,
+                );
             }
-            let total = *count as f64;
-            model.add(name("count".into()), seen, total, total);
+            // seen[j] = 1 exactly when cell j holds k and no cell before holds k or more.
+            let s = model.binary(name(format!("seen{}", j + 1)));
+            for k in 0..nv {
+                let x = model.x(r, c, k);
+                let mut at_most = x.clone();
+                at_most.add_var(s, 1.0);
+                let mut least = x;
+                least.add_var(s, -1.0);
+                if let Some(before) = high.last() {
+                    at_most.add_var(before[k], 1.0);
+                    least.add_var(before[k], -1.0);
+                }
+                model.add(
+                    name(format!("seen{}_{}_hi", j + 1, k + 1)),
+                    at_most,
+                    f64::NEG_INFINITY,
+                    2.0,
+                );
+                model.add(
+                    name(format!("seen{}_{}_lo", j + 1, k + 1)),
+                    least,
+                    f64::NEG_INFINITY,
+                    0.0,
+                );
+            }
+            seen.add_var(s, 1.0);
+            high.push(row);
         }
-    }
-
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.over.extend(self.marks.iter().cloned());
+        let total = *count as f64;
+        model.add(name("count".into()), seen, total, total);
     }
 }
 

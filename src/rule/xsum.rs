@@ -2,47 +2,24 @@
 //! clue's side, the first value X says how many cells, from the first, add up to the clue.
 //! Rows: for each value X of the first cell, the sum of the first X cells when it holds X.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::reading::{outside_clues, Board, Found, RuleKind};
+use super::outside::{self, Clue};
+use super::reading::{Board, Found, RuleKind};
 use super::sums::sum_when;
-use super::{marks, tuples, Rule};
-use crate::deadline::Deadline;
-use crate::domains::Domains;
-use crate::error::{Problem, Violation};
-use crate::grid::{Cell, Grid};
+use crate::error::Problem;
+use crate::grid::Cell;
 use crate::model::Model;
-use crate::picture::{Drawing, Mark};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "xsum", read };
 
-#[derive(Debug)]
-struct XSums {
-    clues: Vec<(Vec<Cell>, i64)>,
-    marks: Vec<Mark>,
-    json: Value,
-}
-
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let found = outside_clues(value, board.n, "x-sum")?;
-    let marks = found
-        .iter()
-        .map(|(place, _, sum)| marks::outside(*place, &sum.to_string()))
-        .collect();
-    let clues = found
-        .into_iter()
-        .map(|(_, line, sum)| (line, sum))
-        .collect();
-    Ok(Found::rule(XSums {
-        clues,
-        marks,
-        json: value.clone(),
-    }))
+    outside::read(value, board, ("xsum", "xsum", "x-sum"), keeps, rows)
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the X-sum.
-fn keeps(values: &[i64], complete: bool, sum: i64) -> bool {
+fn keeps(values: &[i64], complete: bool, sum: i64, _: usize) -> bool {
     let Some(&x) = values.first() else {
         return true;
     };
@@ -54,71 +31,25 @@ fn keeps(values: &[i64], complete: bool, sum: i64) -> bool {
     }
 }
 
-impl Rule for XSums {
-    fn name(&self) -> &'static str {
-        "xsum"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, (line, sum)) in self.clues.iter().enumerate() {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
-            if !keeps(&wide, true, *sum) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("x-sum {} ({sum})", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
+/// For each value X of the first cell, the sum of the first X cells when it holds X.
+fn rows(clues: &[Clue], model: &mut Model) {
+    let values = model.domains().values().to_vec();
+    for (i, (line, sum)) in clues.iter().enumerate() {
+        let (r, c) = line[0];
+        for (k, &x) in values.iter().enumerate() {
+            let when = model.x(r, c, k);
+            let terms: Vec<(Cell, i64)> = line[..(x as usize).min(line.len())]
+                .iter()
+                .map(|&cell| (cell, 1))
+                .collect();
+            sum_when(
+                model,
+                &format!("xsum{}_first{x}", i + 1),
+                &when,
+                &terms,
+                *sum,
+            );
         }
-        found
-    }
-
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
-        let groups: Vec<tuples::Group> = (self.clues.iter())
-            .map(|(line, sum)| tuples::Group {
-                cells: line.clone(),
-                distinct: true,
-                keeps: Box::new(|values: &[i64], complete: bool| keeps(values, complete, *sum)),
-            })
-            .collect();
-        tuples::narrow_groups(domains, changed, &groups, shrunk)
-    }
-
-    fn constrain(&self, model: &mut Model, _: Deadline) {
-        let values = model.domains().values().to_vec();
-        for (i, (line, sum)) in self.clues.iter().enumerate() {
-            let (r, c) = line[0];
-            for (k, &x) in values.iter().enumerate() {
-                let when = model.x(r, c, k);
-                let terms: Vec<(Cell, i64)> = line[..(x as usize).min(line.len())]
-                    .iter()
-                    .map(|&cell| (cell, 1))
-                    .collect();
-                sum_when(
-                    model,
-                    &format!("xsum{}_first{x}", i + 1),
-                    &when,
-                    &terms,
-                    *sum,
-                );
-            }
-        }
-    }
-
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.over.extend(self.marks.iter().cloned());
     }
 }
 

@@ -1,0 +1,117 @@
+//! The engine of clues outside the grid that read a whole row or column from their side
+//! (sandwiches, X-sums, skyscrapers): each rule gives its test of a line's values (which the
+//! check and the bounded search share) and its rows; the clue is written beside the line.
+
+use serde_json::{Map, Value};
+
+use super::reading::{outside_clues, Board, Found};
+use super::{marks, tuples, Rule};
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::{Problem, Violation};
+use crate::grid::{Cell, Grid};
+use crate::model::Model;
+use crate::picture::{Drawing, Mark};
+
+/// Whether a line's values (a prefix of them, unless `complete`) may keep a clue: `(values,
+/// complete, clue, n)`.
+pub type Keeps = fn(&[i64], bool, i64, usize) -> bool;
+
+/// A line and its clue.
+pub type Clue = (Vec<Cell>, i64);
+
+/// Writes the rows of a rule's clues into a model.
+pub type Rows = fn(&[Clue], &mut Model);
+
+/// A rule of outside clues: its name, key, clues, test, rows and marks.
+#[derive(Debug)]
+pub struct Outside {
+    name: &'static str,
+    key: &'static str,
+    clues: Vec<Clue>,
+    keeps: Keeps,
+    rows: Rows,
+    marks: Vec<Mark>,
+    json: Value,
+}
+
+/// Reads the clues of `key` (`[{"cell": "R0C3", "value": "12"}]`), named `what` in messages.
+pub fn read(
+    value: &Value,
+    board: &Board,
+    (name, key, what): (&'static str, &'static str, &str),
+    keeps: Keeps,
+    rows: Rows,
+) -> Result<Found, Problem> {
+    let found = outside_clues(value, board.n, what)?;
+    let marks = (found.iter())
+        .map(|(place, _, clue)| marks::outside(*place, &clue.to_string()))
+        .collect();
+    let clues = (found.into_iter())
+        .map(|(_, line, clue)| (line, clue))
+        .collect();
+    Ok(Found::rule(Outside {
+        name,
+        key,
+        clues,
+        keeps,
+        rows,
+        marks,
+        json: value.clone(),
+    }))
+}
+
+impl Rule for Outside {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let n = grid.rows();
+        let mut found = Vec::new();
+        for (i, (line, clue)) in self.clues.iter().enumerate() {
+            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
+            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
+            if !(self.keeps)(&wide, true, *clue, n) {
+                found.push(Violation::Broken {
+                    clue: format!("{} {} ({clue})", self.name, i + 1),
+                    how: "is broken",
+                    cells: line.clone(),
+                    values,
+                });
+            }
+        }
+        found
+    }
+
+    fn narrow(
+        &self,
+        domains: &mut Domains,
+        changed: Option<&[usize]>,
+        shrunk: &mut Vec<usize>,
+    ) -> bool {
+        let n = domains.values().len();
+        let groups: Vec<tuples::Group> = (self.clues.iter())
+            .map(|(line, clue)| tuples::Group {
+                cells: line.clone(),
+                distinct: true,
+                keeps: Box::new(move |values: &[i64], complete: bool| {
+                    (self.keeps)(values, complete, *clue, n)
+                }),
+            })
+            .collect();
+        tuples::narrow_groups(domains, changed, &groups, shrunk)
+    }
+
+    fn constrain(&self, model: &mut Model, _: Deadline) {
+        (self.rows)(&self.clues, model);
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        object.insert(self.key.into(), self.json.clone());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.over.extend(self.marks.iter().cloned());
+    }
+}
