@@ -8,6 +8,9 @@ behind the verdicts of tests/fixtures/fpuzzles/.
       {"file", "solutions": 0|1|2 (2 = several), "first": rows or null, "second": rows or null}
       [--time-limit SECONDS]: give up after that long per solve ("solutions": null)
       [--no-cross]: skip the second, presolve-off count (see solve(); faster on hard puzzles)
+  python3 bench/cpsat_fpuzzles.py candidates FILE...   each cell's values over every solution
+      (all enumerated, up to 100,000): {"file", "solutions", "complete", "candidates": rows of
+      lists of values}
 
 Modelled: size 4..16 (digits 1..N, N = number of grid rows), givens (only cells with
 "given": true), regions (default boxes, "region" overrides, null = in no region),
@@ -550,7 +553,20 @@ def check(path, time_limit=None, cross=True):
             "second": sols[1] if len(sols) > 1 else None}
 
 
+def candidates(path, limit=100000):
+    """Each cell's values over every solution (CP-SAT enumerates them all, up to `limit`)."""
+    p = load(path)
+    count, sols = solve(p, limit, None, cross=False)
+    n = len(sols[0]) if sols else 0
+    union = [[sorted({s[r][c] for s in sols}) for c in range(n)] for r in range(n)]
+    return {"file": path, "solutions": count, "complete": count < limit, "candidates": union}
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[0] == "candidates":
+        for path in argv[1:]:
+            print(json.dumps(candidates(path)), flush=True)
+        return
     if len(argv) < 2 or argv[0] != "check":
         sys.exit(__doc__)
     args, time_limit = argv[1:], None

@@ -4,7 +4,8 @@
 //! solution, or several with two of them). Each fixture is solved with uniqueness under the
 //! default engine, CaDiCaL alone and HiGHS alone, one test per fixture and engine; the true
 //! candidates of each fixture are checked against CP-SAT's solutions (a unique puzzle's are
-//! its solution; every value of either solution of a puzzle with several is a candidate).
+//! its solution; with several, every value of either solution is a candidate, and where CP-SAT
+//! enumerated every solution, the candidates are exactly their union).
 
 mod common;
 
@@ -27,6 +28,8 @@ struct Expected {
     solutions: u64,
     solution: Option<Vec<Vec<u32>>>,
     second: Option<Vec<Vec<u32>>>,
+    /// Each cell's values over every solution, where CP-SAT enumerated them all.
+    union: Option<Vec<Vec<Vec<u32>>>>,
 }
 
 fn expected() -> BTreeMap<String, Expected> {
@@ -40,6 +43,9 @@ fn expected() -> BTreeMap<String, Expected> {
                 solutions: v["solutions"].as_u64().unwrap(),
                 solution: rows("solution"),
                 second: rows("second"),
+                union: v
+                    .get("candidates")
+                    .map(|c| serde_json::from_value(c.clone()).unwrap()),
             };
             (file, verdict)
         })
@@ -115,6 +121,12 @@ fn check_candidates(file: &str, expected: &Expected) {
                 );
             }
         }
+    }
+    if let Some(union) = &expected.union {
+        assert_eq!(
+            &candidates, union,
+            "{file}: the union of CP-SAT's every solution"
+        );
     }
     if expected.solutions == 1 {
         let only = expected.solution.as_ref().unwrap();
