@@ -72,12 +72,14 @@ fn recognizes(text: &str) -> bool {
         return true;
     }
     if trimmed.starts_with(['{', '[']) {
-        // The layout's keys, a cage's sum, or any rule's key but `cages`, which KenKen's is too.
-        let layout = ["givens", "regions", "box", "sum"].into_iter();
-        let rules = crate::rule::RULES.iter().map(|kind| kind.key);
-        let mut keys = layout.chain(rules.filter(|&key| key != "cages"));
-        let quoted = |key: &str| text.contains(&format!("\"{key}\""));
-        return !text.contains("\"op\"") && keys.any(quoted);
+        // The layout's keys, a cage's sum, or any rule's key but `cages`, which KenKen's is too:
+        // each quoted word of the text, looked up once.
+        let known = |word: &str| {
+            ["givens", "regions", "box", "sum"].contains(&word)
+                || (word != "cages" && crate::rule::RULES.iter().any(|kind| kind.key == word))
+        };
+        let mut words = text.split('"').skip(1).step_by(2);
+        return !text.contains("\"op\"") && words.any(known);
     }
     if gameid::first_game(text).is_some() {
         return gameid::has_game(text, gameid::Game::Solo);

@@ -220,8 +220,9 @@ struct RawSpec {
 /// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
 pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
     // An f-puzzles object as its link holds it (a `grid` of cell objects).
-    if let Ok(Value::Object(object)) =
-        serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}'))
+    let grid = text.contains("\"grid\"");
+    if let Some(Ok(Value::Object(object))) =
+        grid.then(|| serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}')))
     {
         if super::fpuzzles::is_object(&Value::Object(object.clone())) {
             let puzzle = super::fpuzzles::from_object(&object).map_err(|e| placed(e, text, 1));
