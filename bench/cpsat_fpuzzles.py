@@ -5,7 +5,8 @@ behind the verdicts of tests/fixtures/fpuzzles/.
   python3 bench/cpsat_fpuzzles.py check FILE...   for each puzzle (an f-puzzles link
       https://www.f-puzzles.com/?load=<lz-string base64>, a SudokuPad .../fpuzzles<base64> link,
       the bare base64 string, or the decoded JSON), one JSON line
-      {"file", "solutions": 0|1|2 (2 = several), "first": rows or null, "second": rows or null}
+      {"file", "solutions": 0|1|2 (2 = several), "first": rows or null, "second": rows or null,
+      "seconds": reading, modelling and solving, Python's start and imports left out}
       [--time-limit SECONDS]: give up after that long per solve ("solutions": null)
       [--no-cross]: skip the second, presolve-off count (see solve(); faster on hard puzzles)
   python3 bench/cpsat_fpuzzles.py candidates FILE...   each cell's values over every solution
@@ -25,6 +26,7 @@ import json
 import math
 import re
 import sys
+import time
 import urllib.parse
 
 from ortools.sat.python import cp_model
@@ -546,11 +548,13 @@ def solve(p, limit=2, time_limit=None, workers=1, cross=True):
 
 
 def check(path, time_limit=None, cross=True):
+    started = time.perf_counter()
     p = load(path)
     count, sols = solve(p, 2, time_limit, cross=cross)
     return {"file": path, "solutions": count,
             "first": sols[0] if sols else None,
-            "second": sols[1] if len(sols) > 1 else None}
+            "second": sols[1] if len(sols) > 1 else None,
+            "seconds": time.perf_counter() - started}
 
 
 def candidates(path, limit=100000):
