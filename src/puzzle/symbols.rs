@@ -68,16 +68,18 @@ impl Alphabet {
     /// letters from `A`. `Err` names the option that decides when two readings fit.
     pub fn detect(symbols: &[char], n: usize) -> Result<Alphabet, Problem> {
         let has = |f: &dyn Fn(char) -> bool| symbols.iter().any(|&ch| f(ch));
-        if has(&|ch| ch == '0') && has(&|ch| BLANKS.contains(&ch)) {
+        let fits = |a: Alphabet| {
+            let fit = |&ch: &char| a.value(ch).is_ok_and(|v| v as usize <= n);
+            symbols.iter().all(fit)
+        };
+        // `0` is a value only where the values then fit the grid: in a 9x9 that writes `9`,
+        // `0` and `.` are both blanks.
+        if has(&|ch| ch == '0') && has(&|ch| BLANKS.contains(&ch)) && fits(Alphabet::ZeroDigits) {
             return Ok(Alphabet::ZeroDigits);
         }
         if has(&|ch| ch.is_ascii_digit() && ch != '0') || !has(&|ch| ch.is_ascii_alphabetic()) {
             return Ok(Alphabet::Digits);
         }
-        let fits = |a: Alphabet| {
-            let fit = |&ch: &char| a.value(ch).is_ok_and(|v| v as usize <= n);
-            symbols.iter().all(fit)
-        };
         match (fits(Alphabet::Digits), fits(Alphabet::Letters)) {
             (true, true) => Err(Problem::AmbiguousAlphabet),
             (false, true) => Ok(Alphabet::Letters),
@@ -89,6 +91,14 @@ impl Alphabet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zero_beside_dots_is_a_value_only_where_the_values_fit() {
+        let mixed: Vec<char> = "00.0.0.0090035".chars().collect();
+        assert_eq!(Alphabet::detect(&mixed, 9), Ok(Alphabet::Digits));
+        let hex: Vec<char> = "0.F1".chars().collect();
+        assert_eq!(Alphabet::detect(&hex, 16), Ok(Alphabet::ZeroDigits));
+    }
 
     #[test]
     fn each_alphabet_reads_and_writes_its_symbols() {
