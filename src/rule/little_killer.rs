@@ -9,6 +9,7 @@ use super::reading::{at, items, number, position, wrong, Board, Found, RuleKind}
 use super::sums::{Equation, Sums};
 use crate::error::Problem;
 use crate::grid::Cell;
+use crate::picture::Mark;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -67,6 +68,17 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             clue: place(),
         });
         rule.marks.1.push(marks::outside((r, c), &sum.to_string()));
+        // A short stroke from the clue's corner along its diagonal.
+        let corner = (
+            r as f64 - 0.5 + 0.35 * dr as f64,
+            c as f64 - 0.5 + 0.35 * dc as f64,
+        );
+        let tip = (corner.0 + 0.25 * dr as f64, corner.1 + 0.25 * dc as f64);
+        rule.marks.1.push(Mark::Line {
+            points: vec![corner, tip],
+            width: 0.04,
+            colour: "black",
+        });
     }
     Ok(Found::rule(rule))
 }
