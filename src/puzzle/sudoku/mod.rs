@@ -24,7 +24,7 @@ pub const MAX_SIZE: usize = 64;
 pub static KIND: Kind = Kind {
     name: "sudoku",
     title: "Sudoku",
-    about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64, or a consecutive puzzle's bar codes; .json: Killer, Jigsaw, X, consecutive, thermometers, Latin squares)",
+    about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64, janko's bar codes, f-puzzles and SudokuPad links; .json: variant JSON with Jigsaw regions and the variants' rules, Latin squares)",
     extensions: &["txt", "sdk", "ss", "sdm", "csv", "json"],
     options: &[
         OptionSpec {
