@@ -188,8 +188,9 @@ pub fn lines(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<
             .map(|v| cell(v, n))
             .collect::<Result<Vec<Cell>, _>>()?;
         if line.len() < min {
+            let cells = if min == 1 { "cell" } else { "cells" };
             return Err(wrong(format!(
-                "a line needs at least {min} cells, found {}",
+                "a line needs at least {min} {cells}, found {}",
                 line.len()
             )));
         }

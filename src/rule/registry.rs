@@ -60,10 +60,9 @@ pub static RULES: &[&RuleKind] = &[
     &zipper::KIND,
 ];
 
-/// Keys that change how another rule reads (`negative`) or that only describe or decorate a
-/// puzzle (f-puzzles' title, its cosmetic lines, circles, rectangles, texts and cages).
+/// Keys that only describe or decorate a puzzle (f-puzzles' title, its cosmetic lines,
+/// circles, rectangles, texts and cages).
 const QUIET_KEYS: &[&str] = &[
-    "negative",
     "title",
     "author",
     "ruleset",
