@@ -99,6 +99,13 @@ fn the_negative_rule_alone_is_a_rule_and_f_puzzles_list_is_not() {
     assert_eq!(read(r#"{"negative": true}"#, 4).rules.len(), 1);
     assert_eq!(read(r#"{"negative": false}"#, 4).rules.len(), 0);
     assert_eq!(read(r#"{"negative": ["ratio"]}"#, 4).rules.len(), 0);
-    let marked = read(r#"{"consecutive": [[[1, 1], [1, 2]]], "negative": true}"#, 4);
-    assert_eq!(marked.rules.len(), 1, "the marks' reader takes the negative rule");
+    let marked = read(
+        r#"{"consecutive": [[[1, 1], [1, 2]]], "negative": true}"#,
+        4,
+    );
+    assert_eq!(
+        marked.rules.len(),
+        1,
+        "the marks' reader takes the negative rule"
+    );
 }

@@ -236,13 +236,19 @@ fn renamed(value: Value) -> Value {
 struct Loose<'a> {
     text: &'a [u8],
     at: usize,
+    /// How deep in objects and arrays the reader is.
+    depth: usize,
 }
+
+/// The deepest nesting read (a puzzle needs four or five levels).
+const MAX_DEPTH: usize = 64;
 
 impl<'a> Loose<'a> {
     fn new(text: &'a str) -> Self {
         Loose {
             text: text.as_bytes(),
             at: 0,
+            depth: 0,
         }
     }
 
@@ -258,6 +264,16 @@ impl<'a> Loose<'a> {
     }
 
     fn value(&mut self) -> Result<Value, String> {
+        if self.depth > MAX_DEPTH {
+            return self.fail("nesting too deep");
+        }
+        self.depth += 1;
+        let value = self.nested();
+        self.depth -= 1;
+        value
+    }
+
+    fn nested(&mut self) -> Result<Value, String> {
         match self.peek() {
             Some(b'{') => self.object(),
             Some(b'[') => self.array(),
