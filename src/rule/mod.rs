@@ -18,6 +18,7 @@ mod diagonal;
 mod difference;
 mod disjoint;
 mod double_arrow;
+mod drawn_cage;
 mod entropic;
 mod even;
 mod extra_region;

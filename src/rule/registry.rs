@@ -7,9 +7,9 @@ use serde_json::{Map, Value};
 use super::reading::{Board, Found, RuleKind};
 use super::{
     antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
-    double_arrow, entropic, even, extra_region, indexer, killer, little_killer, minimum, nabner,
-    nonconsecutive, odd, palindrome, pencil_marks, quadruple, ratio, region_sum, renban, sandwich,
-    skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
+    double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
+    minimum, nabner, nonconsecutive, odd, palindrome, pencil_marks, quadruple, ratio, region_sum,
+    renban, sandwich, skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -28,6 +28,7 @@ pub static RULES: &[&RuleKind] = &[
     &difference::KIND,
     &disjoint::KIND,
     &double_arrow::KIND,
+    &drawn_cage::KIND,
     &entropic::ENTROPIC,
     &entropic::MODULAR,
     &even::KIND,
@@ -61,7 +62,7 @@ pub static RULES: &[&RuleKind] = &[
 ];
 
 /// Keys that only describe or decorate a puzzle (f-puzzles' title, its cosmetic lines,
-/// circles, rectangles, texts and cages).
+/// circles, rectangles and texts).
 const QUIET_KEYS: &[&str] = &[
     "title",
     "author",
@@ -71,7 +72,6 @@ const QUIET_KEYS: &[&str] = &[
     "circle",
     "rectangle",
     "text",
-    "cage",
     "highlightConflicts",
     "disabledlogic",
     "truecandidatesoptions",
