@@ -1,12 +1,17 @@
 //! Killer cages (`killercage`: `[{"cells": [...], "value": "17"}]`): a cage's values differ
 //! and, when it has a value, add up to it. Summed cages join the puzzle's cages (checked and
-//! drawn with them); a cage without a sum is an area.
+//! drawn with them); a cage without a sum is an area, and a summed cage that overlaps another
+//! (f-puzzles allows it) an area and a sum.
+
+use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::reading::{at, cells, items, number, wrong, Board, Found, RuleKind, Shown};
+use super::sums::{Equation, Sums};
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
+use crate::grid::Cell;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -56,45 +61,74 @@ fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut found = Found::none();
-    let mut unsummed = Vec::new();
-    for (i, item) in items(value)?.into_iter().enumerate() {
+    let listed = items(value)?;
+    let mut all = Vec::with_capacity(listed.len());
+    for (i, item) in listed.iter().enumerate() {
         let place = || format!("killer cage {}", i + 1);
         let cage = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
         if cage.is_empty() {
             return Err(at(place(), wrong("the cage has no cells")));
         }
-        let blank = |v: &Value| v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
-        match item.get("value").filter(|v| !blank(v)) {
-            None => {
-                unsummed.push(Value::Object(item.clone()));
-                found.areas.push(Area {
-                    name: AreaName::Extra(place()),
-                    cells: cage,
-                })
-            }
-            Some(written) => {
-                let sum = number(item, "value", None).map_err(|p| at(place(), p))?;
-                let label = CageLabel {
-                    number: i + 1,
-                    rule: format!("sum {}", crate::puzzle::json::written(written)),
-                };
-                let sum = u64::try_from(sum)
-                    .ok()
-                    .filter(|&s| s > 0)
-                    .ok_or(at(place(), Problem::Target))?;
-                found.cages.push((label, sum, cage));
-            }
-        }
+        all.push(cage);
     }
-    if !unsummed.is_empty() {
-        // Cages without a sum are written back under the key; summed ones as the puzzle's.
-        let shown = Shown {
-            name: "killer",
-            marks: Vec::new(),
-            json: (KIND.key, Value::Array(unsummed)),
+    // Cages may overlap in f-puzzles: a summed cage that shares a cell is a sum and an area,
+    // not one of the puzzle's cages (which partition what they cover).
+    let mut uses = vec![0usize; board.n * board.n];
+    all.iter()
+        .flatten()
+        .for_each(|&(r, c)| uses[r * board.n + c] += 1);
+    let mut found = Found::none();
+    let (mut kept, mut equations) = (Vec::new(), Vec::new());
+    for (i, (item, cage)) in listed.iter().zip(all).enumerate() {
+        let place = || format!("killer cage {}", i + 1);
+        let blank = |v: &Value| v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
+        let area = |cells: Vec<Cell>| Area {
+            name: AreaName::Extra(place()),
+            cells,
         };
-        found.rules.push(std::sync::Arc::new(shown));
+        let Some(written) = item.get("value").filter(|v| !blank(v)) else {
+            kept.push(Value::Object((*item).clone()));
+            found.areas.push(area(cage));
+            continue;
+        };
+        let sum = number(item, "value", None).map_err(|p| at(place(), p))?;
+        let sum = u64::try_from(sum)
+            .ok()
+            .filter(|&s| s > 0)
+            .ok_or(at(place(), Problem::Target))?;
+        if cage.iter().any(|&(r, c)| uses[r * board.n + c] > 1) {
+            kept.push(Value::Object((*item).clone()));
+            equations.push(Equation {
+                terms: cage.iter().map(|&cell| (cell, 1)).collect(),
+                total: sum as i64,
+                clue: place(),
+            });
+            found.areas.push(area(cage));
+            continue;
+        }
+        let label = CageLabel {
+            number: i + 1,
+            rule: format!("sum {}", crate::puzzle::json::written(written)),
+        };
+        found.cages.push((label, sum, cage));
+    }
+    // What is not one of the puzzle's cages is written back under the key.
+    let json = (KIND.key, Value::Array(kept));
+    if !equations.is_empty() {
+        let marks = (Vec::new(), Vec::new());
+        found.rules.push(Arc::new(Sums {
+            name: "killer",
+            equations,
+            marks,
+            json,
+        }));
+    } else if !json.1.as_array().is_some_and(Vec::is_empty) {
+        let marks = Vec::new();
+        found.rules.push(Arc::new(Shown {
+            name: "killer",
+            marks,
+            json,
+        }));
     }
     if !found.areas.is_empty() || !found.cages.is_empty() {
         found.names.push("killer");
@@ -115,6 +149,16 @@ mod tests {
         assert_eq!(found.areas.len(), 1);
         let own = read(r#"{"cages": [{"sum": 3, "cells": [[1, 1], [1, 2]]}]}"#, 9);
         assert_eq!(own.cages[0].2, [(0, 0), (0, 1)]);
+        let overlapping = r#"{"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C2", "R1C3"], "value": "4"}]}"#;
+        let found = read(overlapping, 9);
+        assert!(
+            found.cages.is_empty(),
+            "overlapping cages are sums and areas"
+        );
+        assert_eq!((found.areas.len(), found.rules.len()), (2, 1));
+        let d = narrowed(&*found.rules[0], candidates(1, 3, 9, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1]);
+        assert_eq!(values(&d, (0, 2)), [3]);
         let bad = r#"{"cages": [{"sum": 0, "cells": [[1, 1]]}]}"#;
         assert_eq!(
             read_error(bad, 9),
