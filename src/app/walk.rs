@@ -7,10 +7,28 @@ use std::path::Path;
 
 use mipsolve::error::ParseError;
 
-use super::cli::Stdin;
 use super::stream::{self, Opened, Streamed};
 use mipsolve::puzzle::{self, Kind, Options, Parsed, Puzzle};
 use walkdir::WalkDir;
+
+/// How standard input's records are named and numbered: as part of a larger file when it
+/// is one shard of it (`--stdin-name`, `--index-offset`, `--line-offset`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stdin {
+    /// The name its records carry (`-` unless named).
+    pub name: Option<String>,
+    /// Added to each puzzle's index.
+    pub index_offset: usize,
+    /// Added to each line number.
+    pub line_offset: usize,
+}
+
+impl Stdin {
+    /// Whether standard input is one shard of a larger file.
+    pub fn is_shard(&self) -> bool {
+        self.index_offset > 0 || self.line_offset > 0
+    }
+}
 
 /// Largest input read whole, in bytes (a collection of one puzzle per line streams instead,
 /// with no cap).

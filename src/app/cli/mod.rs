@@ -24,6 +24,7 @@ use mipsolve::puzzle::{self, Kind, OptionSpec, OptionValue, Options, KINDS};
 
 use super::output::Format;
 use super::record::Deduce;
+use super::walk::Stdin;
 
 /// What the command line asks for.
 pub enum Action {
@@ -73,25 +74,6 @@ pub struct Config {
     pub pictures: Pictures,
     /// How standard input is named and numbered (a shard of a larger file).
     pub stdin: Stdin,
-}
-
-/// How standard input's records are named and numbered: as part of a larger file when it
-/// is one shard of it (`--stdin-name`, `--index-offset`, `--line-offset`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stdin {
-    /// The name its records carry (`-` unless named).
-    pub name: Option<String>,
-    /// Added to each puzzle's index.
-    pub index_offset: usize,
-    /// Added to each line number.
-    pub line_offset: usize,
-}
-
-impl Stdin {
-    /// Whether standard input is one shard of a larger file.
-    pub fn is_shard(&self) -> bool {
-        self.index_offset > 0 || self.line_offset > 0
-    }
 }
 
 impl Config {

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::variant::{default_style, Layout, Spec};
+use super::variant::{default_style, placed, Layout, Spec};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
 use crate::grid::{Cell, Grid};
@@ -45,9 +45,20 @@ pub fn parse_links(text: &str) -> Vec<Entry<Latin>> {
         .collect()
 }
 
-/// Whether a JSON text is an f-puzzles object (its `grid` a list of rows).
-pub fn is_object(value: &Value) -> bool {
-    value.get("grid").is_some_and(Value::is_array) && value.get("givens").is_none()
+/// The puzzle of a JSON text that is an f-puzzles object, as its link holds it (a `grid` of
+/// cell objects, no `givens`); `None` for any other text.
+pub fn parse_object(text: &str) -> Option<Vec<Entry<Latin>>> {
+    if !text.contains("\"grid\"") {
+        return None;
+    }
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
+    let object = value.as_object()?;
+    let grid = object.get("grid").is_some_and(Value::is_array);
+    if !grid || object.contains_key("givens") {
+        return None;
+    }
+    let puzzle = from_object(object).map_err(|e| placed(e, text, 1));
+    Some(vec![Entry { line: 1, puzzle }])
 }
 
 /// The puzzle of one link: an f-puzzles one, or SudokuPad's own (`scl`/`ctc`), which warns of

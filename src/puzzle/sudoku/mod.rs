@@ -115,6 +115,9 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             solo::game_id,
         ));
     }
+    if let Some(entries) = fpuzzles::parse_object(text) {
+        return Ok(boxed_with_game_id(entries, solo::game_id));
+    }
     if text
         .trim_start_matches('\u{feff}')
         .trim_start()

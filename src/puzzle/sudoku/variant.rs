@@ -219,16 +219,6 @@ struct RawSpec {
 
 /// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
 pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
-    // An f-puzzles object as its link holds it (a `grid` of cell objects).
-    let grid = text.contains("\"grid\"");
-    if let Some(Ok(Value::Object(object))) =
-        grid.then(|| serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}')))
-    {
-        if super::fpuzzles::is_object(&Value::Object(object.clone())) {
-            let puzzle = super::fpuzzles::from_object(&object).map_err(|e| placed(e, text, 1));
-            return Ok(vec![Entry { line: 1, puzzle }]);
-        }
-    }
     entries(text, |raw: RawSpec, line| {
         spec(raw, alphabet)
             .and_then(Spec::build)
@@ -238,7 +228,7 @@ pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<La
 
 /// An error of the object on `line` of `text`, placed there; an unknown key on its own line
 /// when one object holds it.
-fn placed(mut e: ParseError, text: &str, line: usize) -> ParseError {
+pub(super) fn placed(mut e: ParseError, text: &str, line: usize) -> ParseError {
     if let Problem::UnknownKey { key, .. } = &e.problem {
         let quoted = format!("\"{key}\"");
         let at = text.lines().position(|l| l.contains(&quoted));
