@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod generate;
+mod item;
 mod model_files;
 mod ordered;
 mod output;

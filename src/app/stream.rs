@@ -8,7 +8,7 @@ use std::io::{BufRead, Read};
 
 use mipsolve::puzzle::{self, Kind, Options, Parsed};
 
-use super::walk::{Item, MAX_FILE_BYTES};
+use super::item::{io_message, Item, MAX_FILE_BYTES};
 
 /// Lines in a block: the first block decides whether the file streams.
 pub const BLOCK_LINES: usize = 8192;
@@ -104,7 +104,7 @@ impl Streamed {
     fn next_block(&mut self) {
         let (bytes, ended) = match read_block(self.reader.as_mut()) {
             Ok(read) => read,
-            Err(e) => return self.fail(format!(": cannot read: {}", super::walk::io_message(&e))),
+            Err(e) => return self.fail(format!(": cannot read: {}", io_message(&e))),
         };
         self.ended = ended;
         let text = match String::from_utf8(bytes) {

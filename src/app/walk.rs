@@ -7,8 +7,10 @@ use std::path::Path;
 
 use mipsolve::error::ParseError;
 
+use super::item::MAX_FILE_BYTES;
+pub use super::item::{io_message, Item};
 use super::stream::{self, Opened, Streamed};
-use mipsolve::puzzle::{self, Kind, Options, Parsed, Puzzle};
+use mipsolve::puzzle::{self, Kind, Options, Parsed};
 use walkdir::WalkDir;
 
 /// How standard input's records are named and numbered: as part of a larger file when it
@@ -28,26 +30,6 @@ impl Stdin {
     pub fn is_shard(&self) -> bool {
         self.index_offset > 0 || self.line_offset > 0
     }
-}
-
-/// Largest input read whole, in bytes (a collection of one puzzle per line streams instead,
-/// with no cap).
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// One puzzle to solve, or an input error standing in its place.
-pub struct Item {
-    /// The path as given (`-` for standard input).
-    pub file: String,
-    /// Position in the file; `None` when the error concerns the whole file.
-    pub index: Option<usize>,
-    /// The 1-based line the puzzle starts on.
-    pub line: Option<usize>,
-    /// Whether the file holds several puzzles.
-    pub in_collection: bool,
-    /// The puzzle's kind, when it is known.
-    pub kind: Option<&'static Kind>,
-    /// The puzzle, or the message `FILE:LINE: what is wrong`.
-    pub puzzle: Result<Box<dyn Puzzle>, String>,
 }
 
 /// A puzzle read, or the rest of a long collection still to read.
@@ -343,16 +325,6 @@ fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, Strin
     Ok(match ended {
         true => Opened::Whole(head),
         false => Opened::Long { head, rest: reader },
-    })
-}
-
-/// An I/O error in lower case, without the `(os error N)` suffix.
-pub fn io_message(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = text.split(" (os error").next().unwrap_or(&text);
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_lowercase().chain(chars).collect()
     })
 }
 
