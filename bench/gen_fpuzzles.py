@@ -23,7 +23,9 @@ import cpsat_fpuzzles as C  # noqa: E402
 import lzstring  # noqa: E402
 
 SEED = 20250611
-TOP95 = "/work/shared/puzzles-public/solutions/sudoku-top95.txt"
+TOP95 = os.path.join(
+    os.environ.get("PUZZLES_PUBLIC", os.path.join(os.path.dirname(__file__), "..", "..", "shared", "puzzles-public")),
+    "solutions", "sudoku-top95.txt")
 KING = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
 ORTHO = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 LINK = "https://www.f-puzzles.com/?load="
