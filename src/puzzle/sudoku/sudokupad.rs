@@ -400,3 +400,20 @@ impl<'a> Loose<'a> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_zipped_form_reads_and_deep_nesting_is_an_error() {
+        let value = Loose::new("{ce:[[,{v:3}]],c:#0,r:t}").value().unwrap();
+        assert_eq!(
+            renamed(value),
+            json!({"cells": [[{}, {"value": 3}]], "color": "#000000", "rounded": true})
+        );
+        let deep = "[".repeat(200_000);
+        let error = Loose::new(&deep).value().unwrap_err();
+        assert!(error.contains("nesting too deep"), "{error}");
+    }
+}
