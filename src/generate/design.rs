@@ -3,19 +3,20 @@
 //! set of givens becomes a puzzle of the kind.
 
 use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value};
 
-use super::{cages, regions};
-use crate::cage::{Cage, Op};
+use super::regions;
+use crate::cage::{draw as cages, Cage, Op};
 use crate::deduce::Ladder;
 use crate::error::ParseError;
 use crate::geometry::{columns, rows};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::latin::Latin;
-use crate::puzzle::sudoku::consecutive_rules;
-use crate::puzzle::sudoku::variant::{cages_json, default_style, Layout, Spec};
+use crate::puzzle::sudoku::variant::{default_style, Layout, Spec};
 use crate::puzzle::takuzu::Takuzu;
 use crate::puzzle::Puzzle;
 use crate::puzzle::{kenken, sudoku};
+use crate::rule::reading::Placement;
 
 /// The kind and shape of the puzzles asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,13 +27,8 @@ pub enum Design {
         size: usize,
         /// Boxes (rows, columns), or Jigsaw regions when `None`.
         boxes: Option<(usize, usize)>,
-        /// Both diagonals hold every value once (X).
-        x: bool,
-        /// Sum cages (Killer).
-        killer: bool,
-        /// Consecutive marks between every two side-by-side cells whose values differ by 1,
-        /// and none elsewhere (the negative rule).
-        consecutive: bool,
+        /// The rules placed on it, by their `--variant` names (`killer`, `x`).
+        rules: Vec<&'static str>,
     },
     /// A KenKen of side `size`.
     KenKen {
@@ -55,20 +51,19 @@ pub enum Design {
 }
 
 /// What one attempt draws besides the values: Jigsaw regions, and once the solution is
-/// known, the cages.
+/// known, the cages and the other clues read off it.
 #[derive(Debug, Clone)]
 pub struct Frame {
     design: Design,
     /// Jigsaw regions: a label per cell.
     regions: Option<Vec<usize>>,
-    /// Killer sums and KenKen cages.
+    /// KenKen cages.
     cages: Vec<Cage>,
-    /// Consecutive marks.
-    bars: Vec<(Cell, Cell)>,
-    /// Whether the marks are drawn: before the solution is known the consecutive rule is
-    /// left out, or its negative side would rule out every pair differing by 1 and leave
-    /// a solution with no marks at all.
-    marked: bool,
+    /// A Sudoku's rules as keyed data: at first those its values obey, then also the clues
+    /// read off the solution.
+    rules: Map<String, Value>,
+    /// Whether clues were read off the solution (cages, marks).
+    drawn: bool,
 }
 
 impl Design {
@@ -99,6 +94,15 @@ impl Design {
         !matches!(self, Design::KenKen { .. })
     }
 
+    /// The rules placed on a Sudoku.
+    fn placements(&self) -> impl Iterator<Item = &'static Placement> + '_ {
+        let names = match self {
+            Design::Sudoku { rules, .. } => rules.as_slice(),
+            _ => &[],
+        };
+        names.iter().filter_map(|name| crate::rule::placement(name))
+    }
+
     /// A frame with random regions where the design has them, and no cages yet.
     pub fn frame(&self, rng: &mut ChaCha8Rng) -> Frame {
         let regions = match *self {
@@ -107,43 +111,34 @@ impl Design {
             } => Some(regions::jigsaw(size, rng)),
             _ => None,
         };
+        let mut rules = Map::new();
+        for placed in self.placements() {
+            if let Some(fixed) = placed.fixed {
+                fixed(&mut rules);
+            }
+        }
         Frame {
             design: self.clone(),
             regions,
             cages: Vec::new(),
-            bars: Vec::new(),
-            marked: false,
+            rules,
+            drawn: false,
         }
     }
 }
 
 impl Frame {
-    /// The same frame with cages drawn over `solution`, for the designs that have them.
+    /// The same frame with cages and other clues drawn over `solution`, for the designs
+    /// that have them.
     pub fn with_cages(mut self, solution: &Grid, rng: &mut ChaCha8Rng) -> Frame {
-        self.cages = match &self.design {
-            Design::Sudoku { killer: true, .. } => (cages::killer(solution, rng).into_iter())
-                .map(|(target, cells)| Cage {
-                    op: Op::Add,
-                    target,
-                    cells,
-                })
-                .collect(),
-            Design::KenKen { ops, hidden, .. } => cages::kenken(solution, ops, *hidden, rng),
-            _ => Vec::new(),
-        };
-        if let Design::Sudoku {
-            consecutive: true,
-            size,
-            ..
-        } = self.design
-        {
-            let value = |(r, c): Cell| i64::from(solution.get(r, c));
-            let pairs =
-                cells(size, size).flat_map(|(r, c)| [((r, c), (r, c + 1)), ((r, c), (r + 1, c))]);
-            self.bars = (pairs.filter(|&(_, (r, c))| r < size && c < size))
-                .filter(|&(a, b)| (value(a) - value(b)).abs() == 1)
-                .collect();
-            self.marked = true;
+        if let Design::KenKen { ops, hidden, .. } = &self.design {
+            self.cages = cages::kenken(solution, ops, *hidden, rng);
+        }
+        for placed in self.design.placements() {
+            if let Some(drawn) = placed.drawn {
+                drawn(solution, rng, &mut self.rules);
+                self.drawn = true;
+            }
         }
         self
     }
@@ -160,13 +155,7 @@ impl Frame {
             Grid::from_rows(rows).unwrap_or_else(|| Grid::filled(rows_n, cols_n, 0))
         };
         Ok(match &self.design {
-            Design::Sudoku {
-                size,
-                boxes,
-                x,
-                consecutive,
-                ..
-            } => {
+            Design::Sudoku { size, boxes, .. } => {
                 let layout = match (&self.regions, boxes) {
                     (Some(labels), _) => Layout::Regions(
                         (labels.chunks(*size))
@@ -175,23 +164,10 @@ impl Frame {
                     ),
                     (None, shape) => Layout::Boxes(*shape),
                 };
-                let mut rules = match *consecutive && self.marked {
-                    true => consecutive_rules(&self.bars),
-                    false => serde_json::Map::new(),
-                };
-                if *x {
-                    rules.insert("diagonals".into(), true.into());
-                }
-                if !self.cages.is_empty() {
-                    let cages: Vec<(u64, Vec<Cell>)> = (self.cages.iter())
-                        .map(|cage| (cage.target, cage.cells.clone()))
-                        .collect();
-                    rules.insert("cages".into(), cages_json(&cages));
-                }
                 let spec = Spec {
                     givens: grid(),
                     layout,
-                    rules,
+                    rules: self.rules.clone(),
                     style: default_style(*size),
                 };
                 Box::new(spec.build()?.with_game_id(sudoku::solo_game_id))
@@ -217,9 +193,9 @@ impl Frame {
         })
     }
 
-    /// Whether cages or marks were drawn over the solution (Killer, KenKen, consecutive).
+    /// Whether cages or other clues were drawn over the solution.
     pub fn has_cages(&self) -> bool {
-        !self.cages.is_empty() || self.marked
+        !self.cages.is_empty() || self.drawn
     }
 
     /// What the frame was drawn for.

@@ -5,7 +5,6 @@
 //! grade stays at or below the level, and the puzzle only if it ends exactly there. One seed
 //! gives one puzzle, on every machine.
 
-mod cages;
 mod design;
 mod regions;
 mod search;

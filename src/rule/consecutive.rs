@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{at, cell, wrong, Board, Found, RuleKind};
+use super::reading::{at, cell, wrong, Board, Found, Placement, RuleKind};
 use super::{restrict, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -29,6 +29,34 @@ pub static NEGATIVE: RuleKind = RuleKind {
     key: "negative",
     read: read_negative,
 };
+
+/// `generate --variant consecutive`: a bar between every two side-by-side cells of the drawn
+/// solution whose values differ by 1, and the negative rule. Left out before the values are
+/// drawn (its negative side would forbid every difference of 1).
+pub static PLACED: Placement = Placement {
+    name: "consecutive",
+    about: "a bar between every two side-by-side cells whose values differ by 1, none elsewhere",
+    fixed: None,
+    drawn: Some(|solution, _, rules| {
+        let n = solution.rows();
+        let value = |(r, c): Cell| i64::from(solution.get(r, c));
+        let all = (0..n).flat_map(|r| (0..n).map(move |c| (r, c)));
+        let pairs = all.flat_map(|(r, c)| [((r, c), (r, c + 1)), ((r, c), (r + 1, c))]);
+        let bars: Vec<(Cell, Cell)> = (pairs.filter(|&(_, (r, c))| r < n && c < n))
+            .filter(|&(a, b)| (value(a) - value(b)).abs() == 1)
+            .collect();
+        rules.extend(marked(&bars));
+    }),
+};
+
+/// Every bar, with the negative rule, as the variant JSON's keys.
+pub fn marked(bars: &[(Cell, Cell)]) -> Map<String, Value> {
+    let pairs = (bars.iter()).map(|(a, b)| serde_json::json!([cell_json(a), cell_json(b)]));
+    let mut rules = Map::new();
+    rules.insert(KIND.key.into(), pairs.collect());
+    rules.insert(NEGATIVE.key.into(), true.into());
+    rules
+}
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let list = value.as_array().ok_or_else(|| {

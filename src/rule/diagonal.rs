@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::reading::{flag, Board, Found, RuleKind, Shown};
+use super::reading::{flag, Board, Found, Placement, RuleKind, Shown};
 use crate::error::Problem;
 use crate::geometry::{diagonals, AreaName};
 use crate::picture::Mark;
@@ -25,6 +25,16 @@ pub static ANTI: RuleKind = RuleKind {
 pub static BOTH: RuleKind = RuleKind {
     key: "diagonals",
     read: |value, board| read(value, board, "diagonals"),
+};
+
+/// `generate --variant x`: both diagonals, which the values obey from the start.
+pub static PLACED: Placement = Placement {
+    name: "x",
+    about: "both diagonals",
+    fixed: Some(|rules| {
+        rules.insert(BOTH.key.into(), true.into());
+    }),
+    drawn: None,
 };
 
 /// The diagonals `key` names, as areas, with their lines.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::reading::{at, cells, items, number, wrong, Board, Found, RuleKind, Shown};
+use super::reading::{at, cells, items, number, wrong, Board, Found, Placement, RuleKind, Shown};
 use super::sums::{Equation, Sums};
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
@@ -24,6 +24,26 @@ pub static OWN: RuleKind = RuleKind {
     key: "cages",
     read: read_own,
 };
+
+/// `generate --variant killer`: sum cages drawn over the solution, no digit twice in one.
+pub static PLACED: Placement = Placement {
+    name: "killer",
+    about: "sum cages",
+    fixed: None,
+    drawn: Some(|solution, rng, rules| {
+        let cages = crate::cage::draw::killer(solution, rng);
+        rules.insert(OWN.key.into(), own_json(&cages));
+    }),
+};
+
+/// Sum cages in mipsolve's form: `[{"sum": 15, "cells": [[1, 1], [1, 2]]}]`.
+pub fn own_json(cages: &[(u64, Vec<Cell>)]) -> Value {
+    let one = |(sum, cells): &(u64, Vec<Cell>)| {
+        let cells: Vec<Value> = cells.iter().map(crate::grid::cell_json).collect();
+        serde_json::json!({ "sum": sum, "cells": cells })
+    };
+    Value::Array(cages.iter().map(one).collect())
+}
 
 fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut found = Found::none();

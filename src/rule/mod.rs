@@ -56,10 +56,10 @@ mod zipper;
 
 pub use areas::{repeated, Areas};
 pub use cages::{CageFormulation, Cages};
-pub use consecutive::{side_by_side, Consecutive};
-pub use registry::{read_rules, RULES};
+pub use consecutive::marked as consecutive_marks;
+pub use killer::own_json as killer_cages;
+pub use registry::{placement, read_rules, PLACEMENTS, RULES};
 pub use set::{Reduced, Reductions, RuleSet};
-pub use thermometer::Thermometers;
 
 use std::fmt;
 use std::sync::Arc;

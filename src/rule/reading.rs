@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
 
 use super::Rule;
@@ -23,6 +24,23 @@ pub struct RuleKind {
     /// Reads the key's value onto the board.
     pub read: fn(&Value, &Board) -> Result<Found, Problem>,
 }
+
+/// How `generate --variant NAME` puts a rule on the puzzles it makes: as keys of the
+/// puzzle's rules, added before the values are drawn (a rule the values must obey) or read off
+/// the drawn solution (clues such as cages and marks).
+pub struct Placement {
+    /// The variant's name on the command line, e.g. `killer`.
+    pub name: &'static str,
+    /// What the name means, for `--help`.
+    pub about: &'static str,
+    /// Adds the keys the values must obey, before they are drawn.
+    pub fixed: Option<fn(&mut Keys)>,
+    /// Adds the clues read off the drawn solution.
+    pub drawn: Option<fn(&Grid, &mut ChaCha8Rng, &mut Keys)>,
+}
+
+/// A puzzle's rules as keyed data (the variant JSON's keys beside its layout).
+pub type Keys = Map<String, Value>;
 
 /// What a reader reads onto: the grid's side, its regions (boxes or Jigsaw regions) and the
 /// whole puzzle object (for a rule whose meaning another key changes, such as `negative`).

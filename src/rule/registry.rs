@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{Board, Found, RuleKind};
+use super::reading::{Board, Found, Placement, RuleKind};
 use super::{
     antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
     double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
@@ -13,8 +13,14 @@ use super::{
 };
 use crate::error::{ParseError, Problem};
 
-/// Every rule a puzzle's keys may name.
+/// Every rule a puzzle's keys may name; a variant's names are listed in this order (Killer and
+/// X first, as in `killer, x, thermometer`).
 pub static RULES: &[&RuleKind] = &[
+    &killer::KIND,
+    &killer::OWN,
+    &diagonal::BOTH,
+    &diagonal::ANTI,
+    &diagonal::MAIN,
     &antiking::KIND,
     &antiknight::KIND,
     &arrow::KIND,
@@ -22,9 +28,6 @@ pub static RULES: &[&RuleKind] = &[
     &clone::KIND,
     &consecutive::KIND,
     &consecutive::NEGATIVE,
-    &diagonal::BOTH,
-    &diagonal::ANTI,
-    &diagonal::MAIN,
     &difference::KIND,
     &disjoint::KIND,
     &double_arrow::KIND,
@@ -36,8 +39,6 @@ pub static RULES: &[&RuleKind] = &[
     &indexer::BOX,
     &indexer::COLUMN,
     &indexer::ROW,
-    &killer::KIND,
-    &killer::OWN,
     &little_killer::KIND,
     &minimum::MAXIMUM,
     &minimum::MINIMUM,
@@ -60,6 +61,14 @@ pub static RULES: &[&RuleKind] = &[
     &xv::KIND,
     &zipper::KIND,
 ];
+
+/// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
+pub static PLACEMENTS: &[&Placement] = &[&killer::PLACED, &diagonal::PLACED, &consecutive::PLACED];
+
+/// The placement `generate --variant` calls `name`.
+pub fn placement(name: &str) -> Option<&'static Placement> {
+    PLACEMENTS.iter().copied().find(|p| p.name == name)
+}
 
 /// Keys that only describe or decorate a puzzle (f-puzzles' title, its cosmetic lines,
 /// circles, rectangles and texts).
@@ -89,12 +98,13 @@ pub fn read_rules(
 ) -> Result<Found, ParseError> {
     let board = Board { n, regions, object };
     let mut all = Found::default();
+    let mut names = Vec::new();
     for (key, value) in object {
         if own.contains(&key.as_str()) || QUIET_KEYS.contains(&key.as_str()) {
             continue;
         }
-        let kind = RULES.iter().find(|kind| kind.key == key.as_str());
-        let kind = kind.ok_or_else(|| {
+        let place = RULES.iter().position(|kind| kind.key == key.as_str());
+        let place = place.ok_or_else(|| {
             let known = (own.iter().copied()).chain(RULES.iter().map(|k| k.key));
             ParseError::whole(Problem::UnknownKey {
                 key: key.clone(),
@@ -102,7 +112,7 @@ pub fn read_rules(
             })
         })?;
         // A problem the reader did not place (a flag that is not one) is placed at its key.
-        let found = (kind.read)(value, &board).map_err(|problem| match problem {
+        let found = (RULES[place].read)(value, &board).map_err(|problem| match problem {
             Problem::In { .. } => ParseError::whole(problem),
             other => ParseError::whole(Problem::In {
                 place: format!("\"{key}\""),
@@ -112,10 +122,12 @@ pub fn read_rules(
         all.rules.extend(found.rules);
         all.areas.extend(found.areas);
         all.cages.extend(found.cages);
-        for name in found.names {
-            if !all.names.contains(&name) {
-                all.names.push(name);
-            }
+        names.extend(found.names.into_iter().map(|name| (place, name)));
+    }
+    names.sort_by_key(|&(place, _)| place);
+    for (_, name) in names {
+        if !all.names.contains(&name) {
+            all.names.push(name);
         }
     }
     Ok(all)

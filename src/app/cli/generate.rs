@@ -4,13 +4,14 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use mipsolve::cage::Op;
 use mipsolve::deduce::Ladder;
 use mipsolve::generate::{Design, Request, Symmetry};
-use mipsolve::puzzle::sudoku::{box_for, parse_box};
+use mipsolve::puzzle::sudoku::{box_for, parse_box, SOLO_VARIANTS};
+use mipsolve::rule::PLACEMENTS;
 
 use super::parse_seconds;
 
@@ -105,11 +106,8 @@ struct SudokuArgs {
     /// Box shape, rows x columns (default: the squarest for the size)
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     box_shape: Option<(usize, usize)>,
-    /// Variants, comma-separated: killer (sum cages), x (both diagonals), jigsaw (irregular
-    /// regions instead of boxes), consecutive (a bar between every two side-by-side cells
-    /// whose values differ by 1, none elsewhere)
-    #[arg(long, value_name = "VARIANTS", value_delimiter = ',',
-          value_parser = PossibleValuesParser::new(["killer", "x", "jigsaw", "consecutive"]))]
+    /// Variants, comma-separated
+    #[arg(long, value_name = "VARIANTS", value_delimiter = ',', value_parser = variants())]
     variant: Vec<String>,
     /// Keep only puzzles --grade puts at this level of Solo's ladder
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(Ladder::Solo.levels().iter().copied()))]
@@ -166,7 +164,7 @@ pub fn command() -> Command {
         .subcommand_required(true)
         .subcommand(
             SudokuArgs::augment_args(Command::new("sudoku"))
-                .about("Generate Sudoku puzzles, 4x4 to 64x64, and Killer, X and Jigsaw variants"),
+                .about("Generate Sudoku puzzles, 4x4 to 64x64, with boxes or Jigsaw regions and the rules --variant names"),
         )
         .subcommand(
             KenkenArgs::augment_args(Command::new("kenken"))
@@ -266,10 +264,8 @@ fn fewest_givens(design: &Design) -> Option<usize> {
         Design::Sudoku {
             size,
             boxes: Some(_),
-            x: false,
-            killer: false,
-            consecutive: false,
-        } => Some(match size {
+            ref rules,
+        } if rules.is_empty() => Some(match size {
             4 => 4,
             6 => 8,
             9 => 17,
@@ -277,6 +273,13 @@ fn fewest_givens(design: &Design) -> Option<usize> {
         }),
         _ => None,
     }
+}
+
+/// The names `--variant` takes: jigsaw, and each rule the generator can place.
+fn variants() -> PossibleValuesParser {
+    let jigsaw = PossibleValue::new("jigsaw").help("irregular regions instead of boxes");
+    let rules = (PLACEMENTS.iter()).map(|rule| PossibleValue::new(rule.name).help(rule.about));
+    PossibleValuesParser::new(std::iter::once(jigsaw).chain(rules))
 }
 
 /// A Sudoku request: size and box shape agreeing, Jigsaw without boxes.
@@ -292,16 +295,22 @@ fn sudoku(args: &SudokuArgs) -> Result<Request, clap::Error> {
         (true, None) => None,
         (false, shape) => Some(box_for(size, shape).map_err(|p| invalid(&p.to_string()))?),
     };
-    let design = Design::Sudoku {
-        size,
-        boxes,
-        x: has("x"),
-        killer: has("killer"),
-        consecutive: has("consecutive"),
-    };
-    if has("consecutive") && args.batch.format == PuzzleFormat::Gameid {
-        return Err(invalid("--format gameid: Solo has no consecutive marks"));
+    let rules: Vec<&'static str> = (PLACEMENTS.iter().map(|rule| rule.name))
+        .filter(|name| has(name))
+        .collect();
+    if let Some(name) = (args.batch.format == PuzzleFormat::Gameid)
+        .then(|| {
+            args.variant
+                .iter()
+                .find(|v| !SOLO_VARIANTS.contains(&v.as_str()))
+        })
+        .flatten()
+    {
+        return Err(invalid(&format!(
+            "--format gameid: Solo's game IDs cannot write --variant {name}"
+        )));
     }
+    let design = Design::Sudoku { size, boxes, rules };
     let level = level(Ladder::Solo, args.difficulty.as_deref());
     with_givens(design, level, &args.givens, Symmetry::R2)
 }
@@ -460,9 +469,7 @@ mod tests {
             Design::Sudoku {
                 size: 6,
                 boxes: Some((2, 3)),
-                x: false,
-                killer: false,
-                consecutive: false,
+                rules: Vec::new(),
             }
         );
         assert_eq!(
@@ -477,6 +484,20 @@ mod tests {
                 ops: vec![Op::Mul],
                 hidden: false
             }
+        );
+        let variants = ["generate", "sudoku", "--variant", "consecutive,killer,x"];
+        assert_eq!(
+            config(&variants).unwrap().request.design,
+            Design::Sudoku {
+                size: 9,
+                boxes: Some((3, 3)),
+                rules: vec!["killer", "x", "consecutive"],
+            }
+        );
+        let gameid = config(&[&variants[..], &["--format", "gameid"]].concat());
+        assert_eq!(
+            gameid.unwrap_err().to_string(),
+            "error: --format gameid: Solo's game IDs cannot write --variant consecutive\n"
         );
         let minimal = config(&["generate", "sudoku", "--minimal"]).unwrap();
         assert_eq!(minimal.request.symmetry, Symmetry::None);

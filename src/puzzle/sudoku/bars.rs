@@ -7,7 +7,7 @@
 use super::variant::{Layout, Spec};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
-use crate::grid::{cell_json, cell_name, Cell, Grid};
+use crate::grid::{cell_name, Cell, Grid};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::Entry;
 
@@ -160,7 +160,7 @@ fn read(lines: &[(usize, &str)], (rows, cols): (usize, usize)) -> Result<Latin, 
     let spec = Spec {
         givens,
         layout: Layout::Latin,
-        rules: consecutive_rules(&bars),
+        rules: crate::rule::consecutive_marks(&bars),
         style: Style::Spaced,
     };
     spec.build().map_err(|mut e| {
@@ -213,14 +213,3 @@ fn bars(codes: &[Vec<u8>]) -> Result<Vec<(Cell, Cell)>, (usize, String)> {
 #[cfg(test)]
 #[path = "bars_tests.rs"]
 mod tests;
-
-/// Every bar, with the negative rule, as the variant JSON's keys.
-pub fn consecutive_rules(bars: &[(Cell, Cell)]) -> serde_json::Map<String, serde_json::Value> {
-    let pairs = bars
-        .iter()
-        .map(|(a, b)| serde_json::json!([cell_json(a), cell_json(b)]));
-    let mut rules = serde_json::Map::new();
-    rules.insert("consecutive".into(), pairs.collect());
-    rules.insert("negative".into(), true.into());
-    rules
-}

@@ -8,9 +8,9 @@ mod solo;
 mod sudokupad;
 pub mod variant;
 
-pub(crate) use bars::consecutive_rules;
 pub use parse::{box_for, parse_sudokus, Reading};
 pub(crate) use solo::game_id as solo_game_id;
+pub use solo::SOLO_VARIANTS;
 
 use super::latin::{boxed_with_game_id, Latin};
 use super::symbols::Alphabet;

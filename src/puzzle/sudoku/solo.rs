@@ -1,7 +1,7 @@
 //! Simon Tatham's Solo game IDs, one per line: `3x3:` (boxes of 3 rows by 3 columns), `2x3:`,
 //! `9j:` (jigsaw), with `x` (both diagonals) and `k` (killer) flags: `GRID[,BLOCKS][,CAGES,SUMS]`.
 
-use super::variant::{cages_json, default_style, Layout, Spec};
+use super::variant::{default_style, Layout, Spec};
 use super::MAX_SIZE;
 use crate::error::{ParseError, Problem};
 use crate::geometry::AreaName;
@@ -24,6 +24,9 @@ pub fn parse_ids(text: &str) -> Vec<Entry<Latin>> {
         })
         .collect()
 }
+
+/// The variants Solo's game IDs can write: Jigsaw regions, X's diagonals and Killer cages.
+pub const SOLO_VARIANTS: &[&str] = &["jigsaw", "x", "killer"];
 
 /// The Solo game ID of a Sudoku with boxes or Jigsaw regions, optionally X and Killer;
 /// `None` for what Solo does not have (a Latin square, consecutive marks, thermometers, more
@@ -80,10 +83,7 @@ pub fn game_id(sudoku: &Latin) -> Option<String> {
         return None;
     }
     let variant = Puzzle::variant(sudoku).unwrap_or(&[]);
-    if variant
-        .iter()
-        .any(|rule| !["jigsaw", "x", "killer"].contains(rule))
-    {
+    if variant.iter().any(|rule| !SOLO_VARIANTS.contains(rule)) {
         return None;
     }
     if !sudoku.cages().is_empty() {
@@ -226,7 +226,7 @@ fn spec(id: &str) -> Result<Spec, Problem> {
         rules.insert("diagonals".into(), true.into());
     }
     if !cages.is_empty() {
-        rules.insert("cages".into(), cages_json(&cages));
+        rules.insert("cages".into(), crate::rule::killer_cages(&cages));
     }
     Ok(Spec {
         givens,

@@ -50,16 +50,6 @@ pub struct Spec {
 /// The keys of the layout, read before the rules.
 const LAYOUT_KEYS: &[&str] = &["size", "givens", "box", "regions"];
 
-/// The order variant names are listed in: the layout's, Killer, X, then the other rules.
-fn name_rank(name: &str) -> usize {
-    match name {
-        "jigsaw" | "latin" => 0,
-        "killer" => 1,
-        "x" => 2,
-        _ => 3,
-    }
-}
-
 impl Spec {
     /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
     /// diagonals and cages are its areas (a cage's digits differ), and each cage's sum a cage.
@@ -92,9 +82,7 @@ impl Spec {
                 areas.push(area);
             }
         }
-        let mut names = found.names;
-        names.sort_by_key(|name| name_rank(name));
-        variant.extend(names);
+        variant.extend(found.names);
         let cages = checked_cages(found.cages, n, &areas)?;
         for (i, cage) in cages.iter().enumerate() {
             let cells = cage.cells.clone();
@@ -366,14 +354,4 @@ pub fn layout_regions(layout: &Layout, n: usize) -> Vec<Vec<Cell>> {
         Layout::Partial(regions) => regions.clone(),
         Layout::Latin => Vec::new(),
     }
-}
-
-/// Sum cages as mipsolve's variant JSON writes them (`cages`: sums over 1-based cells), for the
-/// readers of other forms (Solo's IDs, the generator).
-pub fn cages_json(cages: &[(u64, Vec<Cell>)]) -> Value {
-    let one = |(sum, cells): &(u64, Vec<Cell>)| {
-        let cells: Vec<Value> = cells.iter().map(crate::grid::cell_json).collect();
-        serde_json::json!({ "sum": sum, "cells": cells })
-    };
-    Value::Array(cages.iter().map(one).collect())
 }
