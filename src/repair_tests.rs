@@ -66,11 +66,32 @@ fn a_unique_puzzle_is_left_alone() {
 }
 
 #[test]
-fn the_master_picks_the_fewest_cells_that_meet_every_difference() {
-    // Cells 0..4; differences {0,1}, {1,2}, {3}: the fewest are 1 and 3.
-    let differences = [vec![0, 1], vec![1, 2], vec![3]];
+fn a_4x4_with_one_given_needs_three_more_with_every_mip_solver() {
+    // No 4x4 Sudoku with fewer than four givens is unique, and some with four are.
+    let puzzle = sudoku("1...\n....\n....\n....\n");
     for solver in SOLVERS {
-        let picked = pick(5, &differences, &solver, Deadline::none()).unwrap();
-        assert_eq!(picked, Some((vec![1, 3], true)), "{solver:?}");
+        let found = repair(
+            puzzle.as_ref(),
+            &outcome(puzzle.as_ref()),
+            &SolveOptions::default(),
+            &solver,
+            Deadline::none(),
+        );
+        let Ok(Some(Repair::Edits {
+            edits,
+            optimal,
+            clues,
+            unique,
+        })) = found
+        else {
+            panic!("{solver:?}: {found:?}");
+        };
+        assert_eq!(
+            (edits.len(), optimal, unique),
+            (3, true, true),
+            "{solver:?}"
+        );
+        let repaired = puzzle.with_clues(&clues).unwrap();
+        assert!(matches!(outcome(repaired.as_ref()), Outcome::Unique(_)));
     }
 }

@@ -302,18 +302,17 @@ impl Repaired {
                 let added = edits.iter().any(|e| matches!(e, Edit::Added { .. }));
                 let proof = match (optimal, added) {
                     (true, false) => "optimal",
-                    (true, true) => "the fewest with the first solution's values",
-                    (false, _) => "not proven the fewest",
-                };
-                let source = match added {
-                    true => "; values from the first solution",
-                    false => "",
+                    (true, true) => "optimal over every solution",
+                    (false, false) => "not proven the fewest",
+                    (false, true) => {
+                        "the fewest with the first solution's values, not proven over every solution"
+                    }
                 };
                 let several = match unique {
                     true => "",
                     false => "; the repaired puzzle has several solutions",
                 };
-                format!("{} ({count}, {proof}{source}{several})", list.join(", "))
+                format!("{} ({count}, {proof}{several})", list.join(", "))
             }
         }
     }

@@ -129,9 +129,9 @@ struct Common {
     #[arg(long, conflicts_with_all = ["count", "verify", "hint", "repair"])]
     candidates: bool,
     /// The fewest edits of the givens that make the puzzle right, minimized by HiGHS (or the
-    /// MIP solver --solver names): with no solution, givens changed; with several, givens
-    /// added (values from the first solution); prints the repaired puzzle and whether the
-    /// repair is proven the smallest (implies --check-unique)
+    /// MIP solver --solver names): with no solution, givens changed; with several, the fewest
+    /// givens added over every solution; prints the repaired puzzle and whether the repair is
+    /// proven the smallest (implies --check-unique)
     #[arg(long)]
     repair: bool,
     /// Check the proposed solution in GRID_FILE against the puzzle and name every rule it
