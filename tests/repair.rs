@@ -286,6 +286,35 @@ fn additions_are_the_fewest_over_every_solution_as_brute_force_finds_them() {
 }
 
 #[test]
+fn givens_that_clash_are_repaired_like_any_wrong_given() {
+    // The Wikipedia 9x9 with a 5 typed at r1c8 as well as at r1c1: read, not refused.
+    let wrong = with(&WIKIPEDIA, &[(0, 7, '5')]);
+    let found = repair(&text(&wrong));
+    assert_eq!(found["optimal"], true);
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    assert_eq!(fewest_changes(&wrong), 1);
+    let repaired = found["puzzle"].as_str().unwrap();
+    assert!(outcome(repaired).unwrap().solution().is_some());
+}
+
+#[test]
+fn a_16x16_with_a_wrong_given_is_repaired_in_one_change() {
+    // The first minimal 16x16 of bench/sudoku-minimal-16x16.txt with r1c3 typed 2, not 4:
+    // no solution (by the plain solve below), and no clash with another given.
+    let minimal = std::fs::read_to_string(common::repo("bench/sudoku-minimal-16x16.txt")).unwrap();
+    let mut line: Vec<char> = minimal.lines().next().unwrap().chars().collect();
+    assert_eq!(line[2], '4');
+    line[2] = '2';
+    let wrong: String = line.into_iter().chain(std::iter::once('\n')).collect();
+    assert!(matches!(outcome(&wrong), Some(Outcome::Infeasible { .. })));
+    let found = repair(&wrong);
+    assert_eq!(found["optimal"], true);
+    assert_eq!(found["edits"].as_array().unwrap().len(), 1, "{found}");
+    let repaired = found["puzzle"].as_str().unwrap();
+    assert!(outcome(repaired).unwrap().solution().is_some());
+}
+
+#[test]
 fn a_unique_puzzle_needs_no_repair() {
     let result = run_with_stdin(&["sudoku", "--repair", "-"], &text(&with(&WIKIPEDIA, &[])));
     assert_eq!(result.code, 0, "{}", result.stderr);

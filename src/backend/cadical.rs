@@ -42,6 +42,12 @@ impl SolveAssuming for Cadical {
         };
         holding.solve(model, assumed, deadline)
     }
+
+    fn core(&mut self) -> Result<Vec<usize>, SolveError> {
+        let holding = (self.holding.as_mut()).ok_or_else(|| fail(&anyhow::anyhow!("no solve")))?;
+        let core = holding.solver.core().map_err(|e| fail(&e))?;
+        Ok(core.iter().map(|lit| lit.var().idx()).collect())
+    }
 }
 
 /// A CaDiCaL solver holding the clauses of a model's first `rows` rows.

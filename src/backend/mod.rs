@@ -103,6 +103,10 @@ pub trait SolveAssuming: Solve {
         assumed: &[(usize, bool)],
         deadline: Deadline,
     ) -> Result<(Status, SolverStats), SolveError>;
+
+    /// The variables of the assumptions the last solve, found infeasible, needed (a subset
+    /// that is infeasible by itself, not always the smallest).
+    fn core(&mut self) -> Result<Vec<usize>, SolveError>;
 }
 
 impl<S: Solve + ?Sized> Solve for Box<S> {
@@ -215,6 +219,17 @@ impl<S: Solve> Session<S> {
         self.model.forbid(grid);
     }
 
+    /// Cuts off every grid with all of these `(cell, value index)` (a partial no-good).
+    pub fn exclude(&mut self, values: &[(Cell, usize)]) {
+        let mut row = crate::model::LinExpr::default();
+        for &((r, c), k) in values {
+            row.add_expr(&self.model.x(r, c, k), 1.0);
+        }
+        let name = format!("exclude{}", self.model.constraints().len());
+        let most = values.len() as f64 - 1.0;
+        self.model.add(name, row, f64::NEG_INFINITY, most);
+    }
+
     /// Decides the model as it stands by `deadline`, with the solver's statistics when it
     /// was asked (not for a model without variables or with a row that is false as written,
     /// nor once the deadline has passed).
@@ -234,6 +249,17 @@ impl<S: Solve> Session<S> {
 }
 
 impl<S: SolveAssuming> Session<S> {
+    /// Which of `facts`, held in the last solve that found the model infeasible, that answer
+    /// needed (their indices): a subset infeasible by itself.
+    pub fn core(&mut self, facts: &[(Cell, usize, bool)]) -> Result<Vec<usize>, SolveError> {
+        let failed = self.solver.core()?;
+        let needed = |&(cell, k, _): &(Cell, usize, bool)| match self.model.literal(cell, k) {
+            Ok((var, _)) => failed.contains(&var.0),
+            Err(_) => false,
+        };
+        Ok((0..facts.len()).filter(|&i| needed(&facts[i])).collect())
+    }
+
     /// Decides the model with some candidates held (`true`) or ruled out (`false`) for this
     /// solve only, `(cell, value index, holds)`, as [`Session::solve`] decides it: the solver
     /// keeps what it learnt for the next question.

@@ -1,6 +1,7 @@
 use super::*;
 use crate::backend::Mip;
-use crate::pipeline;
+use crate::deadline::Deadline;
+use crate::pipeline::{self, Question};
 use crate::puzzle::{self, Options};
 
 fn sudoku(text: &str) -> Box<dyn Puzzle> {
