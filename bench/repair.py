@@ -5,6 +5,12 @@ Sets (fixed seeds, so every run makes the same puzzles):
   tdoku-several   tdoku's test puzzles with several solutions
   17clue-3wrong   Royle's first 10 17-clue puzzles, 3 givens each changed to another digit
                   (none repeated in its row, column or box), kept when they have no solution
+  9x9-clash       Royle's first 10 17-clue puzzles, 1 given changed to a digit another given
+                  of its row, column or box has (the most common typo)
+  16x16-1wrong    the first 5 minimal 16x16s of bench/, 1 given changed (no repeat), kept when
+  16x16-2wrong    they have no solution; and with 2 changed
+  25x25-1wrong    the first 5 hard 25x25s of bench/, the same with 1 and 2 givens changed
+  25x25-2wrong
   16x16-5removed  the first 10 minimal 16x16s of bench/, 5 givens each removed
   kenken9-1wrong  pkit 9x9 KenKens, one cage target each changed to another value its cells
                   can make, kept when they have no solution (the first 10)
@@ -81,18 +87,46 @@ def units(n, b):
     return rows + cols + boxes
 
 
-def wrong_givens(line, count, rng):
-    """`line` (81 chars, 0 or . for blank) with `count` givens changed, no digit repeated."""
+def wrong_givens(line, count, rng, n=9, symbols="123456789"):
+    """`line` (n*n chars, 0 or . for blank) with `count` givens changed, no symbol repeated."""
     cells = [i for i, ch in enumerate(line) if ch not in "0."]
+    b = int(n ** 0.5)
     for _ in range(1000):
         grid = list(line)
         for i in rng.sample(cells, count):
-            grid[i] = rng.choice([d for d in "123456789" if d != line[i]])
-        if all(len([grid[r * 9 + c] for r, c in u if grid[r * 9 + c] not in "0."]) ==
-               len({grid[r * 9 + c] for r, c in u if grid[r * 9 + c] not in "0."})
-               for u in units(9, 3)):
+            grid[i] = rng.choice([d for d in symbols if d != line[i]])
+        if all(len([grid[r * n + c] for r, c in u if grid[r * n + c] not in "0."]) ==
+               len({grid[r * n + c] for r, c in u if grid[r * n + c] not in "0."})
+               for u in units(n, b)):
             return "".join(grid)
     raise SystemExit("no valid change found")
+
+
+def clashing_given(line, rng):
+    """`line` (81 chars) with one given changed to a digit another given of its row, column or
+    box has."""
+    cells = [i for i, ch in enumerate(line) if ch not in "0."]
+    while True:
+        i = rng.choice(cells)
+        r, c = divmod(i, 9)
+        peers = {line[r2 * 9 + c2] for u in units(9, 3) if (r, c) in u for r2, c2 in u
+                 if (r2, c2) != (r, c) and line[r2 * 9 + c2] not in "0."}
+        if peers:
+            grid = list(line)
+            grid[i] = rng.choice(sorted(peers))
+            return "".join(grid)
+
+
+def wrong_set(lines, count, rng, n, symbols):
+    """Each line with `count` givens changed, tried again until it has no solution."""
+    found = []
+    for line in lines:
+        for _ in range(50):
+            text = wrong_givens(line, count, rng, n, symbols)
+            if infeasible("sudoku", text):
+                found.append(text)
+                break
+    return found
 
 
 def kenken_targets(cage, n):
@@ -137,6 +171,13 @@ def main():
         for i in rng.sample(cells, 5):
             grid[i] = "."
         removed.append("".join(grid))
+    more = random.Random(2)  # the sets added later draw from their own sequence
+    clash = [clashing_given(line, more) for line in royle]
+    hard25 = [l for l in open("bench/sudoku-hard-25x25.txt").read().split("\n")
+              if l.strip() and not l.startswith("#")][:5]
+    sym16, sym25 = "123456789ABCDEFG", "123456789ABCDEFGHIJKLMNOP"
+    wrong16 = {k: wrong_set(minimal16[:5], k, more, 16, sym16) for k in (1, 2)}
+    wrong25 = {k: wrong_set(hard25, k, more, 25, sym25) for k in (1, 2)}
     names = sorted(f for f in os.listdir(f"{PUB}/pkit/kenken") if f.endswith("9x9.json"))
     kenkens = []
     for name in names:
@@ -156,7 +197,12 @@ def main():
     report("tdoku-none", lambda: repairs("sudoku", none))
     report("tdoku-several", lambda: repairs("sudoku", several))
     report("17clue-3wrong", lambda: repairs("sudoku", wrong))
+    report("9x9-clash", lambda: repairs("sudoku", clash))
     report("kenken9-1wrong", lambda: repairs("kenken", kenkens))
+    report("16x16-1wrong", lambda: repairs("sudoku", wrong16[1]))
+    report("16x16-2wrong", lambda: repairs("sudoku", wrong16[2]))
+    report("25x25-1wrong", lambda: repairs("sudoku", wrong25[1]))
+    report("25x25-2wrong", lambda: repairs("sudoku", wrong25[2]))
     report("16x16-5removed", lambda: repairs("sudoku", removed))
     report("audit-17clue", lambda: audits("sudoku", royle))
     report("audit-16x16", lambda: audits("sudoku", minimal16[:3]))
