@@ -15,15 +15,15 @@ use crate::domains::Domains;
 use crate::error::SolveError;
 use crate::explain::solve_with;
 use crate::export::{self, ModelFormulation};
-use crate::grid::{cell_name, Cell};
+use crate::grid::{cell_name, Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::pipeline::{Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
 
 /// Rounds spent looking, among the fewest changes, for one that leaves the puzzle unique.
 /// A 17-clue puzzle with one typo needs between 10 and 20 to find the typo's own change; on
-/// tdoku's no-solution puzzles (no single change makes them unique) 20 rounds take 22 s at
-/// the median against 1.35 s for one.
+/// tdoku's no-solution puzzles (no single change makes them unique) 20 rounds took 22 s at
+/// the median against 1.35 s for one under the one MIP, and take 0.09 s by cores.
 const UNIQUE_TRIES: usize = 20;
 
 /// The fewest givens and cage targets to change so that `puzzle` (its `clues`) has a
@@ -42,8 +42,9 @@ pub(super) fn fewest(
 }
 
 /// The fewest givens to change, by cores (see the module): the MIP's pick of givens meeting
-/// every core is tried under CaDiCaL; a repair that leaves several solutions cuts its pick
-/// off while the fewest stay as few (up to [`UNIQUE_TRIES`] times).
+/// every core is tried under CaDiCaL. A repair that leaves several solutions has its new
+/// values excluded while the fewest stay as few (up to [`UNIQUE_TRIES`] times): the next try
+/// changes the same givens to other values, or (none left) other givens.
 fn by_cores(
     puzzle: &dyn Puzzle,
     clues: &[Clue],
@@ -61,80 +62,47 @@ fn by_cores(
         Ok(model) => model,
         Err(_) => return Ok(Repair::TimeLimit),
     };
-    let givens: Vec<(Cell, u32)> = (clues.iter())
-        .filter_map(|clue| match *clue {
-            Clue::Given { cell, value } => Some((cell, value)),
-            Clue::Cage { .. } => None,
-        })
-        .collect();
-    // A given whose value the puzzle without givens rules out is a core by itself.
-    let mut cores: Vec<Vec<usize>> = Vec::new();
-    let mut facts: Vec<Option<(Cell, usize, bool)>> = Vec::new();
-    for (i, &(cell, value)) in givens.iter().enumerate() {
-        let k = model.domains().index_of(i64::from(value));
-        let held = k.filter(|&k| model.literal(cell, k) != Err(false));
-        if held.is_none() {
-            cores.push(vec![i]);
-        }
-        facts.push(held.map(|k| (cell, k, true)));
-    }
+    let (facts, mut cores) = assumptions(&model, clues);
     let mut session = Session::new(model, Cadical::default());
-    let unique = SolveOptions {
-        question: Question::Unique,
-        ..*options
-    };
     let mut fallback: Option<Repair> = None;
-    let mut tries = 0;
-    loop {
-        let Some(pick) = hitting_set(givens.len(), &cores, solver, deadline)? else {
-            return Ok(fallback.unwrap_or(Repair::TimeLimit));
-        };
-        if let Some(Repair::Edits { edits, .. }) = &fallback {
-            if pick.len() > edits.len() {
+    for _ in 0..UNIQUE_TRIES {
+        let grid = loop {
+            let Some(pick) = hitting_set(facts.len(), &cores, solver, deadline)? else {
+                return Ok(fallback.unwrap_or(Repair::TimeLimit));
+            };
+            if pick.len() > edits_of(fallback.as_ref()).map_or(usize::MAX, <[Edit]>::len) {
                 return Ok(fallback.unwrap_or(Repair::TimeLimit));
             }
-        }
-        let kept: Vec<usize> = (0..givens.len()).filter(|i| !pick.contains(i)).collect();
-        let (held_by, held): (Vec<usize>, Vec<(Cell, usize, bool)>) = (kept.iter())
-            .filter_map(|&i| facts[i].map(|fact| (i, fact)))
-            .unzip();
-        let values = match session.solve_assuming(&held, deadline)?.0 {
-            Status::Feasible(values) => values,
-            Status::Infeasible => {
-                let core: Vec<usize> = (session.core(&held)?.into_iter())
-                    .map(|j| held_by[j])
-                    .collect();
-                if core.is_empty() {
-                    return Ok(Repair::NotByGivens);
+            let (held_by, held): (Vec<usize>, Vec<Fact>) = (0..facts.len())
+                .filter(|i| !pick.contains(i))
+                .filter_map(|i| facts[i].map(|fact| (i, fact)))
+                .unzip();
+            match session.solve_assuming(&held, deadline)?.0 {
+                Status::Feasible(values) => {
+                    break (session.model().decode(&values)).ok_or(SolveError::Undecodable)?;
                 }
-                cores.push(core);
-                continue;
+                Status::Infeasible => {
+                    let core: Vec<usize> =
+                        session.core(&held)?.iter().map(|&j| held_by[j]).collect();
+                    // No core at all: the exclusions alone leave nothing (after a repair).
+                    if core.is_empty() {
+                        return Ok(fallback.unwrap_or(Repair::NotByGivens));
+                    }
+                    cores.push(core);
+                }
+                Status::TimeLimit => return Ok(fallback.unwrap_or(Repair::TimeLimit)),
             }
-            Status::TimeLimit => return Ok(fallback.unwrap_or(Repair::TimeLimit)),
         };
-        let grid = session
-            .model()
-            .decode(&values)
-            .ok_or(SolveError::Undecodable)?;
-        let (edits, repaired) = changes(clues, &grid, &[])?;
-        let checked = puzzle.with_clues(&repaired).ok_or_else(cannot_change)?;
-        (checked.verify(&grid)).map_err(|v| SolveError::Rejected { count: 1, last: v })?;
-        let outcome = solve_with(puzzle, &repaired, &unique, deadline)?;
-        let is_unique = matches!(outcome, Outcome::Unique(_));
-        let repair = Repair::Edits {
-            edits,
-            clues: repaired,
-            optimal: true,
-            unique: is_unique,
-        };
-        tries += 1;
-        if is_unique || !matches!(outcome, Outcome::Several { .. }) || tries == UNIQUE_TRIES {
-            return Ok(fallback.filter(|_| !is_unique).unwrap_or(repair));
+        let (repair, several) = checked(puzzle, clues, &grid, options, deadline)?;
+        if !several {
+            return Ok(match &repair {
+                Repair::Edits { unique: true, .. } => repair,
+                _ => fallback.unwrap_or(repair),
+            });
         }
-        // Not these new values again: the next round changes the same givens to others, or
-        // (none left) its core asks for other givens. The rows added make later cores no
-        // true cores, but the fewest count is proven already and a pick beyond it ends.
-        let changed: Vec<(Cell, usize)> = (edits_of(&repair).iter())
+        // Not these new values again. The row makes later cores no true cores, but the
+        // fewest count is proven already and a pick beyond it ends the search.
+        let changed: Vec<(Cell, usize)> = (edits_of(Some(&repair)).unwrap_or(&[]).iter())
             .filter_map(|edit| match *edit {
                 Edit::Changed { cell, to, .. } => {
                     let k = session.model().domains().index_of(i64::from(to))?;
@@ -146,6 +114,55 @@ fn by_cores(
         session.exclude(&changed);
         fallback.get_or_insert(repair);
     }
+    Ok(fallback.unwrap_or(Repair::TimeLimit))
+}
+
+/// An assumption: a cell holds the value of this index (`true`).
+type Fact = (Cell, usize, bool);
+
+/// Per given of `clues` (in order), the assumption that it holds in `model` (the puzzle
+/// without givens), and the first cores: a given whose value `model` rules out is one alone.
+fn assumptions(model: &Model, clues: &[Clue]) -> (Vec<Option<Fact>>, Vec<Vec<usize>>) {
+    let givens = clues.iter().filter_map(|clue| match *clue {
+        Clue::Given { cell, value } => Some((cell, value)),
+        Clue::Cage { .. } => None,
+    });
+    let (mut facts, mut cores) = (Vec::new(), Vec::new());
+    for (i, (cell, value)) in givens.enumerate() {
+        let k = model.domains().index_of(i64::from(value));
+        let held = k.filter(|&k| model.literal(cell, k) != Err(false));
+        if held.is_none() {
+            cores.push(vec![i]);
+        }
+        facts.push(held.map(|k| (cell, k, true)));
+    }
+    (facts, cores)
+}
+
+/// The repair that gives `clues` the values of `grid`, verified, with whether the repaired
+/// puzzle has several solutions (asked as `options` say, for uniqueness).
+fn checked(
+    puzzle: &dyn Puzzle,
+    clues: &[Clue],
+    grid: &Grid,
+    options: &SolveOptions,
+    deadline: Deadline,
+) -> Result<(Repair, bool), SolveError> {
+    let (edits, repaired) = changes(clues, grid, &[])?;
+    let checked = puzzle.with_clues(&repaired).ok_or_else(cannot_change)?;
+    (checked.verify(grid)).map_err(|v| SolveError::Rejected { count: 1, last: v })?;
+    let unique = SolveOptions {
+        question: Question::Unique,
+        ..*options
+    };
+    let outcome = solve_with(puzzle, &repaired, &unique, deadline)?;
+    let repair = Repair::Edits {
+        edits,
+        clues: repaired,
+        optimal: true,
+        unique: matches!(outcome, Outcome::Unique(_)),
+    };
+    Ok((repair, matches!(outcome, Outcome::Several { .. })))
 }
 
 /// The fewest givens and cage targets to change, by one MIP (`model`: the puzzle's rules with
@@ -240,11 +257,11 @@ fn by_mip(
     Ok(fallback.unwrap_or(Repair::TimeLimit))
 }
 
-/// The edits of a repair.
-fn edits_of(repair: &Repair) -> &[Edit] {
+/// The edits of a repair, if it has them.
+fn edits_of(repair: Option<&Repair>) -> Option<&[Edit]> {
     match repair {
-        Repair::Edits { edits, .. } => edits,
-        _ => &[],
+        Some(Repair::Edits { edits, .. }) => Some(edits),
+        _ => None,
     }
 }
 
