@@ -14,6 +14,9 @@ use crate::model::{LinExpr, Model, Var};
 use crate::pipeline::{CountEnd, Outcome, Question, SolveOptions};
 use crate::puzzle::Puzzle;
 
+/// How many solutions are listed before the free master (each a row of it).
+const AT_ONCE: usize = 300;
+
 /// How many solutions a check of picked givens returns at most: each new one is a row of
 /// the master, and a few at a time spare it rounds.
 const BATCH: usize = 8;
@@ -28,12 +31,12 @@ pub(super) fn fewest(
     solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
-    let counted = SolveOptions {
-        question: Question::Count(BATCH),
-        ..*options
-    };
-    let check = |extra: &[Clue]| {
+    let check = |extra: &[Clue], most: usize| {
         let all = [clues, extra].concat();
+        let counted = SolveOptions {
+            question: Question::Count(most),
+            ..*options
+        };
         solve_with(puzzle, &all, &counted, deadline)
     };
     let known = solutions.iter().map(|&g| g.clone()).collect();
@@ -76,7 +79,7 @@ pub(super) fn fewest(
 fn fewest_additions(
     master: impl Fn(Option<&Grid>) -> Master,
     mut known: Vec<Grid>,
-    check: impl Fn(&[Clue]) -> Result<Outcome, SolveError>,
+    check: impl Fn(&[Clue], usize) -> Result<Outcome, SolveError>,
     solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
@@ -90,6 +93,15 @@ fn fewest_additions(
     let better = match best.len() {
         1 => Pick::NoneLeft,
         n => {
+            // The solutions at once, up to [`AT_ONCE`]: all of them, where there are few,
+            // leave the free master no rounds to find them.
+            if let Outcome::Counted { solutions, .. } = check(&[], AT_ONCE)? {
+                for grid in solutions {
+                    if !known.contains(&grid) {
+                        known.push(grid);
+                    }
+                }
+            }
             let mut free = master(None);
             free.at_most(n - 1);
             unique_pick(&mut free, &mut known, &check, solver, deadline)?
@@ -128,7 +140,7 @@ enum Pick {
 fn unique_pick(
     master: &mut Master,
     known: &mut Vec<Grid>,
-    check: impl Fn(&[Clue]) -> Result<Outcome, SolveError>,
+    check: impl Fn(&[Clue], usize) -> Result<Outcome, SolveError>,
     solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Pick, SolveError> {
@@ -151,7 +163,7 @@ fn unique_pick(
                 Clue::Given { cell, value }
             })
             .collect();
-        let solutions = match check(&extra)? {
+        let solutions = match check(&extra, BATCH)? {
             Outcome::Counted { solutions, end } if solutions.len() >= 2 || end == CountEnd::All => {
                 solutions
             }
