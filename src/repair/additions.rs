@@ -45,29 +45,21 @@ pub(super) fn fewest(
     };
     let given = given_cells(puzzle, clues);
     let master = |only: Option<&Grid>| Master::new(&model, &given, only);
-    Ok(
-        match fewest_additions(master, known, check, solver, deadline)? {
-            Repair::Edits {
-                edits,
-                optimal,
-                unique,
-                ..
-            } => {
-                let added = edits.iter().filter_map(|e| match *e {
-                    Edit::Added { cell, value } => Some(Clue::Given { cell, value }),
-                    _ => None,
-                });
-                let clues = clues.iter().cloned().chain(added).collect();
-                Repair::Edits {
-                    edits,
-                    clues,
-                    optimal,
-                    unique,
-                }
-            }
-            other => other,
-        },
-    )
+    let Some((extra, optimal)) = fewest_additions(master, known, check, solver, deadline)? else {
+        return Ok(Repair::TimeLimit);
+    };
+    let edits = (extra.iter())
+        .filter_map(|clue| match *clue {
+            Clue::Given { cell, value } => Some(Edit::Added { cell, value }),
+            Clue::Cage { .. } => None,
+        })
+        .collect();
+    Ok(Repair::Edits {
+        edits,
+        clues: [clues, &extra].concat(),
+        optimal,
+        unique: true,
+    })
 }
 
 /// The fewest givens to add so that the puzzle is unique, over every solution, from the
@@ -75,19 +67,20 @@ pub(super) fn fewest(
 /// values (a master offered only those), then a master offered every candidate, asked for
 /// fewer; each pick is checked by `check` (the puzzle with the picked givens; its solutions,
 /// up to [`BATCH`]) until one is unique or no pick remains. `master` builds a master offered
-/// one solution's values or every candidate. The edits, with no clues (the caller adds them).
+/// one solution's values or every candidate. The givens to add and whether they are proven
+/// the fewest over every solution; `None` on the time limit.
 fn fewest_additions(
     master: impl Fn(Option<&Grid>) -> Master,
     mut known: Vec<Grid>,
     check: impl Fn(&[Clue], usize) -> Result<Outcome, SolveError>,
     solver: &dyn Minimize,
     deadline: Deadline,
-) -> Result<Repair, SolveError> {
+) -> Result<Option<(Vec<Clue>, bool)>, SolveError> {
     let first = known[0].clone();
     let mut fixed = master(Some(&first));
     let best = match unique_pick(&mut fixed, &mut known, &check, solver, deadline)? {
         Pick::Unique(best) => best,
-        Pick::NoneLeft | Pick::TimeLimit => return Ok(Repair::TimeLimit),
+        Pick::NoneLeft | Pick::TimeLimit => return Ok(None),
     };
     // At least one given is missing: one is the fewest whatever the solution.
     let better = match best.len() {
@@ -107,23 +100,11 @@ fn fewest_additions(
             unique_pick(&mut free, &mut known, &check, solver, deadline)?
         }
     };
-    let (extra, optimal) = match better {
+    Ok(Some(match better {
         Pick::Unique(fewer) => (fewer, true),
         Pick::NoneLeft => (best, true),
         Pick::TimeLimit => (best, false),
-    };
-    let edits = (extra.iter())
-        .filter_map(|clue| match *clue {
-            Clue::Given { cell, value } => Some(Edit::Added { cell, value }),
-            Clue::Cage { .. } => None,
-        })
-        .collect();
-    Ok(Repair::Edits {
-        edits,
-        clues: Vec::new(),
-        optimal,
-        unique: true,
-    })
+    }))
 }
 
 /// What a search for the fewest additions ends with: givens that make the puzzle unique, no

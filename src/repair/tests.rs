@@ -23,6 +23,17 @@ fn outcome(puzzle: &dyn Puzzle) -> Outcome {
 /// The Wikipedia 9x9 with its r1c1 given (5) written as 1: no solution (CP-SAT agrees).
 const WRONG: &str = "13..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
 
+/// The repair of `puzzle` (solved first, as a user's run does) minimized by `solver`.
+fn repaired_by(puzzle: &dyn Puzzle, solver: &Mip) -> Result<Option<Repair>, SolveError> {
+    repair(
+        puzzle,
+        &outcome(puzzle),
+        &SolveOptions::default(),
+        solver,
+        Deadline::none(),
+    )
+}
+
 /// Each MIP solver that minimizes.
 const SOLVERS: [Mip; 3] = [Mip::Highs, Mip::Cbc, Mip::Microlp];
 
@@ -30,13 +41,7 @@ const SOLVERS: [Mip; 3] = [Mip::Highs, Mip::Cbc, Mip::Microlp];
 fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves_with_every_mip_solver() {
     let puzzle = sudoku(WRONG);
     for solver in SOLVERS {
-        let found = repair(
-            puzzle.as_ref(),
-            &outcome(puzzle.as_ref()),
-            &SolveOptions::default(),
-            &solver,
-            Deadline::none(),
-        );
+        let found = repaired_by(puzzle.as_ref(), &solver);
         let Ok(Some(Repair::Edits {
             edits,
             optimal,
@@ -56,13 +61,7 @@ fn one_wrong_given_takes_one_change_and_the_repaired_puzzle_solves_with_every_mi
 #[test]
 fn a_unique_puzzle_is_left_alone() {
     let puzzle = sudoku(&WRONG.replacen("13", "53", 1));
-    let found = repair(
-        puzzle.as_ref(),
-        &outcome(puzzle.as_ref()),
-        &SolveOptions::default(),
-        &Mip::Highs,
-        Deadline::none(),
-    );
+    let found = repaired_by(puzzle.as_ref(), &Mip::Highs);
     assert_eq!(found, Ok(Some(Repair::Unique)));
 }
 
@@ -71,13 +70,7 @@ fn a_4x4_with_one_given_needs_three_more_with_every_mip_solver() {
     // No 4x4 Sudoku with fewer than four givens is unique, and some with four are.
     let puzzle = sudoku("1...\n....\n....\n....\n");
     for solver in SOLVERS {
-        let found = repair(
-            puzzle.as_ref(),
-            &outcome(puzzle.as_ref()),
-            &SolveOptions::default(),
-            &solver,
-            Deadline::none(),
-        );
+        let found = repaired_by(puzzle.as_ref(), &solver);
         let Ok(Some(Repair::Edits {
             edits,
             optimal,
