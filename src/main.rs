@@ -7,7 +7,22 @@ mod app;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// The stack of the thread that runs the application (and of each worker): the generator's
+/// search descends one level per open cell (4,096 on a 64x64), far past the default; the
+/// memory is reserved, and only what is used is touched.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    let app = std::thread::Builder::new().stack_size(STACK_BYTES);
+    match app.spawn(run).map(|thread| thread.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => exit(Err(anyhow::anyhow!("cannot start: {e}"))),
+    }
+}
+
+/// Parses the command line and runs what it asks.
+fn run() -> ExitCode {
     let config = match app::cli::parse_args() {
         app::cli::Action::Run(config) => config,
         app::cli::Action::Generate(config) => return exit(app::generate::run(&config)),

@@ -10,6 +10,7 @@ mod output;
 mod picture_files;
 mod progress;
 mod record;
+mod sink;
 mod stream;
 mod walk;
 
@@ -70,18 +71,17 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let output = config.format.output(several);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
     let work = |(item, stem): (Item, String)| solve_item(config, &item, &stem);
+    let mut sink = sink::Sink::new();
     let failure = ordered::in_order(config.jobs, items, work, |record| {
         *counts.entry(record.status()).or_default() += 1;
         if config.pictures.pdf.is_some() {
             printed.extend(picture_files::printed(&record));
         }
-        // The bar is drawn only while standard output is held (see progress.rs).
-        let stdout = io::stdout();
-        let mut out = stdout.lock();
-        progress.suspend(|| print_record(output.as_ref(), &record, &mut out))?;
+        progress.suspend(|| print_record(output.as_ref(), &record, &mut sink))?;
         progress.inc(1);
         Ok(())
     })?;
+    let failure = failure.or_else(|| progress.suspend(|| sink.flush()).err());
     progress.finish_and_clear();
     let code = counts.keys().map(|v| v.exit_code()).max().unwrap_or(0);
     match failure {
@@ -102,15 +102,16 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     Ok(code)
 }
 
-/// Writes a record: its output part to standard output (flushed), its note to standard error.
-fn print_record(output: &dyn Output, record: &Record, out: &mut dyn Write) -> io::Result<()> {
-    // One write per record: standard output is line-buffered, and a count's grids are
-    // many lines.
-    let mut buffer = Vec::new();
-    output.write(record, &mut buffer)?;
-    out.write_all(&buffer)?;
-    out.flush()?;
-    if let Some(note) = output.note(record) {
+/// Writes a record: its output part to standard output, its note to standard error (after
+/// the records before it).
+fn print_record(output: &dyn Output, record: &Record, sink: &mut sink::Sink) -> io::Result<()> {
+    output.write(record, sink.buffer())?;
+    let note = output.note(record);
+    match note.is_some() {
+        true => sink.flush()?,
+        false => sink.done()?,
+    }
+    if let Some(note) = note {
         let _ = writeln!(io::stderr(), "{}", printable(&note));
     }
     Ok(())

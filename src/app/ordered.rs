@@ -9,9 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Each worker's stack: the generator's search descends one level per open cell (4,096 on a
-/// 64x64), far past the default 2 MiB; the memory is reserved, and only what is used is
-/// touched.
+/// Each worker's stack, as the main thread's (see `main.rs`).
 const STACK_BYTES: usize = 1 << 30;
 
 /// Items under way (started, or done and waiting for their turn) per thread.
@@ -26,13 +24,16 @@ const MAX_BATCH: usize = 64;
 
 /// Runs `work` on every item of `items` on `jobs` threads and hands each result to `take` in
 /// the items' order. The first error `take` returns stops the items not yet started and is
-/// returned.
+/// returned. One job works on the calling thread: no hand-over between threads.
 pub fn in_order<I: Send, T: Send>(
     jobs: usize,
     items: impl Iterator<Item = I>,
     work: impl Fn(I) -> T + Sync,
     mut take: impl FnMut(T) -> io::Result<()>,
 ) -> anyhow::Result<Option<io::Error>> {
+    if jobs <= 1 {
+        return Ok(items.map(work).map(take).find_map(Result::err));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(STACK_BYTES)
