@@ -34,6 +34,16 @@ impl Grid {
         })
     }
 
+    /// The grid of `cells` in row-major order, `cols` to a row; `None` when they do not
+    /// fill whole rows or there are none.
+    pub fn from_cells(cols: usize, cells: Vec<u32>) -> Option<Self> {
+        if cols == 0 || cells.is_empty() || !cells.len().is_multiple_of(cols) {
+            return None;
+        }
+        let rows = cells.len() / cols;
+        Some(Grid { rows, cols, cells })
+    }
+
     /// Number of rows.
     pub fn rows(&self) -> usize {
         self.rows

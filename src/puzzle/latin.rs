@@ -2,6 +2,7 @@
 //! Sudoku (rows, columns, boxes; givens; variants' rules) and KenKen (rows, columns; cages)
 //! are both only this data.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use crate::cage::{Cage, Op};
@@ -313,23 +314,26 @@ impl Latin {
             }
             style => style,
         };
-        let symbol = |v: u32| match (blank, style) {
-            (Some(blank), _) if v == 0 => blank.to_string(),
-            (_, Style::Compact(alphabet)) => alphabet
-                .symbol(v)
-                .map_or_else(|| v.to_string(), String::from),
-            (_, Style::Spaced) => v.to_string(),
-        };
         let (sep, width) = match style {
             Style::Compact(_) => ("", 1),
             Style::Spaced => (" ", self.size.to_string().len()),
         };
-        let mut out = String::new();
+        let mut out = String::with_capacity(grid.rows() * grid.cols() * (width + 1) + 1);
         for r in 0..grid.rows() {
-            let row: Vec<String> = (0..grid.cols())
-                .map(|c| format!("{:>width$}", symbol(grid.get(r, c))))
-                .collect();
-            out.push_str(&row.join(sep));
+            for c in 0..grid.cols() {
+                if c > 0 {
+                    out.push_str(sep);
+                }
+                // Written into `out` as they are: no text per cell.
+                let _ = match (grid.get(r, c), blank, style) {
+                    (0, Some(blank), _) => write!(out, "{blank:>width$}"),
+                    (v, _, Style::Compact(alphabet)) => match alphabet.symbol(v) {
+                        Some(symbol) => out.write_char(symbol),
+                        None => write!(out, "{v:>width$}"),
+                    },
+                    (v, _, Style::Spaced) => write!(out, "{v:>width$}"),
+                };
+            }
             out.push('\n');
         }
         out

@@ -62,8 +62,7 @@ pub(super) fn parse_line(
         .collect::<Result<Vec<u32>, Problem>>()
         .map_err(at)?;
     let shape = box_for(n, reading.box_shape).map_err(at)?;
-    let rows = values.chunks(n).map(<[u32]>::to_vec).collect();
-    let givens = Grid::from_rows(rows).ok_or(at(Problem::NoPuzzle))?;
+    let givens = Grid::from_cells(n, values).ok_or(at(Problem::NoPuzzle))?;
     let style = Style::Compact(alphabet);
     layouts.validated(givens, shape, style, |_| line.number, reading.keep_clashes)
 }

@@ -229,24 +229,24 @@ impl Layouts {
 
 /// The value of one cell, 0 for a blank.
 fn value(token: Token, alphabet: Alphabet, n: usize) -> Result<u32, Problem> {
-    let (value, written) = match token {
+    let value = match token {
         Token::Blank => return Ok(0),
-        Token::Number(v) => (v, v.to_string()),
-        Token::Char(ch) => (alphabet.value(ch)?, ch.to_string()),
+        Token::Number(v) => v,
+        Token::Char(ch) => alphabet.value(ch)?,
     };
-    // A letter past the grid's values is some other mark (`x` or `O` for a blank, say).
-    if let Token::Char(ch) = token {
-        if ch.is_ascii_alphabetic() && value as usize > n {
-            return Err(not_a_cell(ch));
-        }
+    if value as usize <= n {
+        return Ok(value);
     }
-    if value as usize > n {
-        return Err(Problem::ValueOutOfRange {
-            token: written,
-            max: n,
-        });
+    match token {
+        // A letter past the grid's values is some other mark (`x` or `O` for a blank, say).
+        Token::Char(ch) if ch.is_ascii_alphabetic() => Err(not_a_cell(ch)),
+        Token::Char(ch) => Err(out_of_range(ch.to_string(), n)),
+        _ => Err(out_of_range(value.to_string(), n)),
     }
-    Ok(value)
+}
+
+fn out_of_range(token: String, max: usize) -> Problem {
+    Problem::ValueOutOfRange { token, max }
 }
 
 /// The box shape for side `n`: the given one, or the most square `r x c` with `r <= c`.
