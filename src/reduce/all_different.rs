@@ -26,6 +26,20 @@ struct Family {
     rest: Vec<usize>,
 }
 
+/// A propagation's queues, kept per thread between calls, so that the many calls of probing
+/// and the split allocate nothing.
+#[derive(Default)]
+struct Work {
+    queued: Vec<u64>,
+    to_match: Vec<u64>,
+    moved: Vec<u64>,
+    changed: Vec<(usize, u64)>,
+}
+
+thread_local! {
+    static WORK: std::cell::Cell<Work> = Default::default();
+}
+
 /// All-different areas with their overlaps worked out once; cells are row-major indices.
 #[derive(Debug, Clone)]
 pub struct AllDifferent {
@@ -125,34 +139,57 @@ impl AllDifferent {
         cells: Option<&[usize]>,
         touched: &mut Vec<usize>,
     ) -> bool {
+        let mut work = WORK.take();
+        let ok = self.propagate_with(domains, cells, touched, &mut work);
+        WORK.set(work);
+        ok
+    }
+
+    fn propagate_with(
+        &self,
+        domains: &mut Domains,
+        cells: Option<&[usize]>,
+        touched: &mut Vec<usize>,
+        work: &mut Work,
+    ) -> bool {
         let values = domains.values().len();
         let all = u64::MAX >> (64 - values);
         // The areas to look at, as bit sets, taken lowest first: the cheap rules run to a
         // fixed point before an area is filtered by matching. Per area, the values that lost
         // places in it since it was last at a fixed point.
         let words = self.areas.len().div_ceil(64);
-        let mut queued = vec![0u64; words];
-        let mut to_match = vec![0u64; if self.matching { words } else { 0 }];
-        let mut moved = vec![0u64; self.areas.len()];
+        let Work {
+            queued,
+            to_match,
+            moved,
+            changed,
+        } = work;
+        let zeros = |v: &mut Vec<u64>, len: usize| {
+            v.clear();
+            v.resize(len, 0);
+        };
+        zeros(queued, words);
+        zeros(to_match, if self.matching { words } else { 0 });
+        zeros(moved, self.areas.len());
         match cells {
             None => {
                 (0..self.areas.len()).for_each(|a| queued[a / 64] |= 1 << (a % 64));
                 if self.matching {
-                    to_match.clone_from(&queued);
+                    to_match.clone_from(queued);
                 }
                 moved.fill(all);
             }
-            Some(cells) => (cells.iter())
-                .for_each(|&cell| self.mark(cell, all, &mut queued, &mut to_match, &mut moved)),
+            Some(cells) => {
+                (cells.iter()).for_each(|&cell| self.mark(cell, all, queued, to_match, moved))
+            }
         }
-        let mut changed = Vec::new();
         loop {
             changed.clear();
-            let (i, ok) = if let Some(i) = pop(&mut queued) {
+            let (i, ok) = if let Some(i) = pop(queued) {
                 let moved = std::mem::take(&mut moved[i]);
-                (i, self.narrow_area(domains, i, values, moved, &mut changed))
-            } else if let Some(i) = pop(&mut to_match) {
-                (i, self.filter_area(domains, i, &mut changed))
+                (i, self.narrow_area(domains, i, values, moved, changed))
+            } else if let Some(i) = pop(to_match) {
+                (i, self.filter_area(domains, i, changed))
             } else {
                 return true;
             };
@@ -162,8 +199,8 @@ impl AllDifferent {
                 }
                 return false;
             }
-            for &(cell, lost) in &changed {
-                self.mark(cell, lost, &mut queued, &mut to_match, &mut moved);
+            for &(cell, lost) in changed.iter() {
+                self.mark(cell, lost, queued, to_match, moved);
                 touched.push(cell);
             }
         }

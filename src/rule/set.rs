@@ -151,12 +151,23 @@ impl Reductions {
     /// rule starts from it. Each rule is handed the cells narrowed since it last ran (a log
     /// of changes, one read position per rule) until no rule has anything new.
     pub fn narrow(&self, domains: &mut Domains, changed: Option<Cell>) -> bool {
-        // Sized for a change per cell, which is seldom passed: no regrowing in the split's
-        // and probing's many calls.
-        let cells = domains.rows() * domains.cols();
-        let mut log = Vec::with_capacity(cells);
+        let (mut log, mut shrunk) = LOGS.take();
+        log.clear();
         log.extend(changed.map(|(r, c)| r * domains.cols() + c));
-        let mut shrunk = Vec::with_capacity(cells);
+        let ok = self.narrow_logged(domains, changed.is_none(), &mut log, &mut shrunk);
+        LOGS.set((log, shrunk));
+        ok
+    }
+
+    /// [`Reductions::narrow`] with the log of cells changed so far (`everything`: look at
+    /// every cell first) and a buffer for one rule's changes.
+    fn narrow_logged(
+        &self,
+        domains: &mut Domains,
+        mut everything: bool,
+        log: &mut Vec<usize>,
+        shrunk: &mut Vec<usize>,
+    ) -> bool {
         let (mut few, mut many);
         let read: &mut [usize] = match self.rules.len() {
             n if n <= FEW_RULES => {
@@ -168,7 +179,6 @@ impl Reductions {
                 &mut many
             }
         };
-        let mut everything = changed.is_none();
         loop {
             let mut quiet = true;
             for (rule, read) in self.rules.iter().zip(read.iter_mut()) {
@@ -178,10 +188,10 @@ impl Reductions {
                 }
                 quiet = false;
                 shrunk.clear();
-                if !rule.narrow(domains, since, &mut shrunk) {
+                if !rule.narrow(domains, since, shrunk) {
                     return false;
                 }
-                log.extend_from_slice(&shrunk);
+                log.extend_from_slice(shrunk);
                 // The rule is at its own fixed point: its own changes are nothing new to it.
                 *read = log.len();
             }
@@ -191,6 +201,12 @@ impl Reductions {
             }
         }
     }
+}
+
+thread_local! {
+    /// [`Reductions::narrow`]'s log and buffer, kept per thread between calls, so that the
+    /// split's and probing's many calls allocate nothing.
+    static LOGS: std::cell::Cell<(Vec<usize>, Vec<usize>)> = Default::default();
 }
 
 /// Rule lists up to this long keep their read positions on the stack.
