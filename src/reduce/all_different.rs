@@ -180,16 +180,18 @@ impl AllDifferent {
                 moved.fill(all);
             }
             Some(cells) => {
-                (cells.iter()).for_each(|&cell| self.mark(cell, all, queued, to_match, moved))
+                (cells.iter()).for_each(|&cell| self.mark(cell, all, None, queued, to_match, moved))
             }
         }
         loop {
             changed.clear();
-            let (i, ok) = if let Some(i) = pop(queued) {
+            // After singles and overlaps, the area itself is at its fixed point.
+            let (i, ok, settled) = if let Some(i) = pop(queued) {
                 let moved = std::mem::take(&mut moved[i]);
-                (i, self.narrow_area(domains, i, values, moved, changed))
+                let ok = self.narrow_area(domains, i, values, moved, changed);
+                (i, ok, Some(i))
             } else if let Some(i) = pop(to_match) {
-                (i, self.filter_area(domains, i, changed))
+                (i, self.filter_area(domains, i, changed), None)
             } else {
                 return true;
             };
@@ -200,7 +202,7 @@ impl AllDifferent {
                 return false;
             }
             for &(cell, lost) in changed.iter() {
-                self.mark(cell, lost, queued, to_match, moved);
+                self.mark(cell, lost, settled, queued, to_match, moved);
                 touched.push(cell);
             }
         }
@@ -208,32 +210,47 @@ impl AllDifferent {
 
     /// Singles and overlaps on area `i`, where the values in `moved` lost places since it was
     /// last at a fixed point: only those can be newly confined to an overlap. The cells that
-    /// lose candidates are added to `changed` with what they lost.
+    /// lose candidates are added to `changed` with what they lost. The area is left at its
+    /// own fixed point: the singles run until they find nothing, and the overlaps change
+    /// only cells of other areas.
     fn narrow_area(
         &self,
         domains: &mut Domains,
         i: usize,
         values: usize,
-        moved: u64,
+        mut moved: u64,
         changed: &mut Vec<(usize, u64)>,
     ) -> bool {
-        if !singles(domains, &self.areas[i], values, changed) {
-            return false;
+        let mut from = changed.len();
+        loop {
+            if !singles(domains, &self.areas[i], values, changed) {
+                return false;
+            }
+            if changed.len() == from {
+                break;
+            }
+            moved |= changed[from..].iter().fold(0, |acc, &(_, lost)| acc | lost);
+            from = changed.len();
         }
         for family in &self.families[i] {
-            let union = |cells: &[usize]| cells.iter().fold(0, |acc, &i| acc | domains.at(i));
+            let union = |domains: &Domains, cells: &[usize]| {
+                cells.iter().fold(0, |acc, &i| acc | domains.at(i))
+            };
             // Per overlap, the union of its cells; then the values in just one of the
             // overlaps and the rest of the area.
-            let mut unions = [0u64; 64];
-            let (mut once, mut twice) = (union(&family.rest), 0u64);
-            for (u, overlap) in unions.iter_mut().zip(&family.overlaps) {
-                *u = union(&overlap.shared);
-                twice |= once & *u;
-                once |= *u;
+            let (mut once, mut twice) = (union(domains, &family.rest), 0u64);
+            for overlap in &family.overlaps {
+                let u = union(domains, &overlap.shared);
+                twice |= once & u;
+                once |= u;
             }
             let alone = once & !twice & moved;
-            for (u, overlap) in unions.iter().zip(&family.overlaps) {
-                let confined = u & alone;
+            if alone == 0 {
+                continue;
+            }
+            for overlap in &family.overlaps {
+                // Its cells are the area's, which the loop below leaves as they are.
+                let confined = union(domains, &overlap.shared) & alone;
                 if confined == 0 {
                     continue;
                 }
@@ -287,21 +304,25 @@ impl AllDifferent {
     }
 
     /// Queues the areas of a cell that lost the values `lost` (for matching too, when its
-    /// queue is kept), and notes the loss in each of them.
+    /// queue is kept), and notes the loss in each of them; the `settled` area (at its fixed
+    /// point for singles and overlaps) only for matching.
     fn mark(
         &self,
         cell: usize,
         lost: u64,
+        settled: Option<usize>,
         queued: &mut [u64],
         to_match: &mut [u64],
         moved: &mut [u64],
     ) {
         for &a in &self.areas_of[cell] {
-            queued[a / 64] |= 1 << (a % 64);
             if let Some(word) = to_match.get_mut(a / 64) {
                 *word |= 1 << (a % 64);
             }
-            moved[a] |= lost;
+            if settled != Some(a) {
+                queued[a / 64] |= 1 << (a % 64);
+                moved[a] |= lost;
+            }
         }
     }
 }

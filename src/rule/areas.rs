@@ -74,22 +74,27 @@ fn reductions_of(areas: &Arc<[Area]>, n: usize) -> Arc<AllDifferent> {
 
 /// The first value an area holds twice (0 is a blank), with the cell where it repeats.
 pub fn repeated(area: &Area, value: impl Fn(&Cell) -> u32) -> Option<(Cell, Violation)> {
-    let mut seen: Vec<(u32, Cell)> = Vec::with_capacity(area.cells.len());
-    for cell in &area.cells {
+    // The values seen, as bits (no allocation: this runs on every grid printed); a value
+    // past them is looked for among the cells before.
+    let mut seen = 0u128;
+    for (i, cell) in area.cells.iter().enumerate() {
         let v = value(cell);
         if v == 0 {
             continue;
         }
-        if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == v) {
-            let violation = Violation::Repeated {
-                area: area.name.clone(),
-                value: v,
-                first,
-                second: *cell,
-            };
-            return Some((*cell, violation));
+        let bit = 1u128.checked_shl(v).unwrap_or(0);
+        if seen & bit == 0 && (bit != 0 || !area.cells[..i].iter().any(|c| value(c) == v)) {
+            seen |= bit;
+            continue;
         }
-        seen.push((v, *cell));
+        let first = *area.cells[..i].iter().find(|c| value(c) == v)?;
+        let violation = Violation::Repeated {
+            area: area.name.clone(),
+            value: v,
+            first,
+            second: *cell,
+        };
+        return Some((*cell, violation));
     }
     None
 }
