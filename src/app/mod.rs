@@ -106,14 +106,11 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
 /// the records before it).
 fn print_record(output: &dyn Output, record: &Record, sink: &mut sink::Sink) -> io::Result<()> {
     output.write(record, sink.buffer())?;
-    let note = output.note(record);
-    match note.is_some() {
-        true => sink.flush()?,
-        false => sink.done()?,
-    }
-    if let Some(note) = note {
-        let _ = writeln!(io::stderr(), "{}", printable(&note));
-    }
+    let Some(note) = output.note(record) else {
+        return sink.done();
+    };
+    sink.flush()?;
+    let _ = writeln!(io::stderr(), "{}", printable(&note));
     Ok(())
 }
 

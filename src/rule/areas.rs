@@ -82,12 +82,20 @@ pub fn repeated(area: &Area, value: impl Fn(&Cell) -> u32) -> Option<(Cell, Viol
         if v == 0 {
             continue;
         }
-        let bit = 1u128.checked_shl(v).unwrap_or(0);
-        if seen & bit == 0 && (bit != 0 || !area.cells[..i].iter().any(|c| value(c) == v)) {
-            seen |= bit;
+        let maybe_repeated = match 1u128.checked_shl(v) {
+            Some(bit) => {
+                let before = seen & bit != 0;
+                seen |= bit;
+                before
+            }
+            None => true,
+        };
+        if !maybe_repeated {
             continue;
         }
-        let first = *area.cells[..i].iter().find(|c| value(c) == v)?;
+        let Some(&first) = area.cells[..i].iter().find(|c| value(c) == v) else {
+            continue;
+        };
         let violation = Violation::Repeated {
             area: area.name.clone(),
             value: v,
