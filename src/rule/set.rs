@@ -99,11 +99,17 @@ impl RuleSet {
             return vec![Violation::Shape { rows, cols }];
         }
         let (min, max) = (self.values[0], self.values[self.values.len() - 1]);
+        // Values 1..n (most puzzles) are checked as a range, not looked up.
+        let counting = self.values.iter().copied().eq(min..=max);
+        let valid = |v: i64| match counting {
+            true => (min..=max).contains(&v),
+            false => self.values.contains(&v),
+        };
         let mut found = Vec::new();
         for i in 0..rows * cols {
             let (cell, value) = ((i / cols, i % cols), grid.get(i / cols, i % cols));
             let given = self.givens.get(i).copied().flatten();
-            if !self.values.contains(&i64::from(value)) {
+            if !valid(i64::from(value)) {
                 let (min, max) = (min as u32, max as u32);
                 found.push(Violation::OutOfRange {
                     cell,
