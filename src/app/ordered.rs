@@ -1,12 +1,14 @@
 //! Work items run on a pool of threads, their results handed on in input order as soon as
 //! each one's turn comes: a batch prints as it goes, and the same whatever the pool's size.
 //! Items are drawn from their source only while fewer than a window of them are under way,
-//! so a stream of any length is worked through in bounded memory.
+//! so a stream of any length is worked through in bounded memory. The calling thread is one
+//! of the workers: batches wait in one queue, taken by whichever thread is free, the calling
+//! one whenever it has no result to write.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 /// Each worker's stack, as the main thread's (see `main.rs`).
@@ -22,9 +24,9 @@ const BATCH_NANOS: u64 = 2_000_000;
 /// The most items in one batch.
 const MAX_BATCH: usize = 64;
 
-/// Runs `work` on every item of `items` on `jobs` threads and hands each result to `take` in
-/// the items' order. The first error `take` returns stops the items not yet started and is
-/// returned. One job works on the calling thread: no hand-over between threads.
+/// Runs `work` on every item of `items` on `jobs` threads (the calling one among them) and
+/// hands each result to `take` in the items' order. The first error `take` returns stops the
+/// items not yet started and is returned.
 pub fn in_order<I: Send, T: Send>(
     jobs: usize,
     items: impl Iterator<Item = I>,
@@ -34,72 +36,95 @@ pub fn in_order<I: Send, T: Send>(
     if jobs <= 1 {
         return Ok(items.map(work).map(take).find_map(Result::err));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .stack_size(STACK_BYTES)
-        .build()?;
-    let window = jobs.max(1) * WINDOW_PER_JOB;
+    let window = jobs * WINDOW_PER_JOB;
     let stop = AtomicBool::new(false);
     // Items done and the nanoseconds they took, for the batch size.
     let (done, spent) = (AtomicU64::new(0), AtomicU64::new(0));
-    let mut failure = None;
-    let (tx, rx) = mpsc::channel::<(usize, Vec<T>)>();
+    // One item at a time until some are done and their cost is known.
+    let batch_size = || match done.load(Ordering::Relaxed) {
+        0 => 1,
+        n => {
+            let per_item = (spent.load(Ordering::Relaxed) / n).max(1);
+            (BATCH_NANOS / per_item).clamp(1, MAX_BATCH as u64) as usize
+        }
+    };
+    // A batch's results, and the index of its first item.
+    let run = |(first, batch): (usize, Vec<I>)| -> (usize, Vec<T>) {
+        let mut results = Vec::with_capacity(batch.len());
+        for item in batch {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let clock = Instant::now();
+            results.push(work(item));
+            spent.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+        (first, results)
+    };
+    let (queue, queued) = mpsc::channel::<(usize, Vec<I>)>();
+    let queued = Mutex::new(queued);
+    let (finished, results) = mpsc::channel::<(usize, Vec<T>)>();
     let mut items = items.fuse();
-    pool.in_place_scope(|scope| {
+    let mut failure = None;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 1..jobs {
+            let (queued, finished, run) = (&queued, finished.clone(), &run);
+            let worker = move || {
+                // The queue's lock is held only while a batch is taken.
+                while let Ok(batch) = queued
+                    .lock()
+                    .map_err(drop)
+                    .and_then(|q| q.recv().map_err(drop))
+                {
+                    let _ = finished.send(run(batch));
+                }
+            };
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, worker)?;
+        }
+        // Owned here: when this returns, the queue closes and the workers end.
+        let queue = queue;
         let (mut started, mut next) = (0, 0);
         let mut pending = BTreeMap::new();
         loop {
             while started - next < window {
-                // One item at a time until some are done and their cost is known.
-                let size = match done.load(Ordering::Relaxed) {
-                    0 => 1,
-                    n => {
-                        let per_item = (spent.load(Ordering::Relaxed) / n).max(1);
-                        (BATCH_NANOS / per_item).clamp(1, MAX_BATCH as u64) as usize
-                    }
-                };
-                let size = size
-                    .min(window - (started - next))
-                    .min(window / jobs.max(1));
-                let batch: Vec<I> = items.by_ref().take(size).collect();
+                let batch: Vec<I> = items.by_ref().take(batch_size()).collect();
                 if batch.is_empty() {
                     break;
                 }
-                let (tx, stop, work, first) = (tx.clone(), &stop, &work, started);
-                let (done, spent) = (&done, &spent);
+                let first = started;
                 started += batch.len();
-                scope.spawn(move |_| {
-                    let mut results = Vec::with_capacity(batch.len());
-                    for item in batch {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let clock = Instant::now();
-                        results.push(work(item));
-                        spent.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    let _ = tx.send((first, results));
-                });
+                let _ = queue.send((first, batch));
             }
             if next == started {
-                return;
+                return Ok(());
             }
-            let Ok((first, results)) = rx.recv() else {
-                return;
+            // A result whose turn has come is written; otherwise this thread takes a batch
+            // from the queue, or (none left) waits for a result.
+            let own = match results.try_recv() {
+                Ok(got) => Some(got),
+                Err(_) => match queued.try_lock().ok().and_then(|q| q.try_recv().ok()) {
+                    Some(batch) => Some(run(batch)),
+                    None => results.recv().ok(),
+                },
             };
-            pending.insert(first, results);
-            while let Some(results) = pending.remove(&next) {
-                for result in results {
+            let Some((first, batch_results)) = own else {
+                return Ok(());
+            };
+            pending.insert(first, batch_results);
+            while let Some(ready) = pending.remove(&next) {
+                for result in ready {
                     next += 1;
                     if let Err(e) = take(result) {
                         failure = Some(e);
                         stop.store(true, Ordering::Relaxed);
-                        return;
+                        return Ok(());
                     }
                 }
             }
         }
-    });
+    })?;
     Ok(failure)
 }
