@@ -347,19 +347,19 @@ fn singles(
     // Bit tricks instead of count_ones: without a popcount instruction in the baseline
     // target, counting bits was the largest cost of this hot loop.
     let single = |set: u64| set & set.wrapping_sub(1) == 0;
-    let (mut decided, mut open, mut once, mut twice) = (0u64, 0u64, 0u64, 0u64);
+    // Without branches: `if_single` is all ones for a decided cell, zero otherwise.
+    let (mut decided, mut open, mut once, mut twice, mut clash) = (0u64, 0, 0, 0, 0);
     for &cell in area {
         let set = domains.at(cell);
-        if single(set) {
-            if decided & set != 0 {
-                return false;
-            }
-            decided |= set;
-        } else {
-            open |= set;
-        }
+        let if_single = u64::from(single(set)).wrapping_neg();
+        clash |= decided & set & if_single;
+        decided |= set & if_single;
+        open |= set & !if_single;
         twice |= once & set;
         once |= set;
+    }
+    if clash != 0 {
+        return false;
     }
     let covers_values = area.len() == values;
     let all = u64::MAX >> (64 - values);
