@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::io;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
@@ -64,7 +65,9 @@ pub fn in_order<I: Send, T: Send>(
     };
     let (queue, queued) = mpsc::channel::<(usize, Vec<I>)>();
     let queued = Mutex::new(queued);
-    let (finished, results) = mpsc::channel::<(usize, Vec<T>)>();
+    // A worker's batch, or its panic: handed on, so that a bug stops the run (as on one
+    // job) instead of leaving it waiting for that batch.
+    let (finished, results) = mpsc::channel::<std::thread::Result<(usize, Vec<T>)>>();
     let mut items = items.fuse();
     let mut failure = None;
     std::thread::scope(|scope| -> anyhow::Result<()> {
@@ -77,7 +80,12 @@ pub fn in_order<I: Send, T: Send>(
                     .map_err(drop)
                     .and_then(|q| q.recv().map_err(drop))
                 {
-                    let _ = finished.send(run(batch));
+                    let done = std::panic::catch_unwind(AssertUnwindSafe(|| run(batch)));
+                    let panicked = done.is_err();
+                    let _ = finished.send(done);
+                    if panicked {
+                        return;
+                    }
                 }
             };
             std::thread::Builder::new()
@@ -106,12 +114,14 @@ pub fn in_order<I: Send, T: Send>(
             let own = match results.try_recv() {
                 Ok(got) => Some(got),
                 Err(_) => match queued.try_lock().ok().and_then(|q| q.try_recv().ok()) {
-                    Some(batch) => Some(run(batch)),
+                    Some(batch) => Some(Ok(run(batch))),
                     None => results.recv().ok(),
                 },
             };
-            let Some((first, batch_results)) = own else {
-                return Ok(());
+            let (first, batch_results) = match own {
+                Some(Ok(batch)) => batch,
+                Some(Err(panic)) => std::panic::resume_unwind(panic),
+                None => return Ok(()),
             };
             pending.insert(first, batch_results);
             while let Some(ready) = pending.remove(&next) {
@@ -127,4 +137,72 @@ pub fn in_order<I: Send, T: Send>(
         }
     })?;
     Ok(failure)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Squares of 0..n on `jobs` threads, as `take` received them.
+    fn squares(jobs: usize, n: u64) -> Vec<u64> {
+        let mut got = Vec::new();
+        let work = |i: u64| {
+            // Uneven work, so that batches finish out of order.
+            std::thread::sleep(std::time::Duration::from_micros(i % 7 * 50));
+            i * i
+        };
+        let failure = in_order(jobs, 0..n, work, |v| {
+            got.push(v);
+            Ok(())
+        });
+        assert!(matches!(failure, Ok(None)));
+        got
+    }
+
+    #[test]
+    fn results_come_in_the_items_order_whatever_the_number_of_jobs() {
+        let expected: Vec<u64> = (0..500).map(|i| i * i).collect();
+        for jobs in [1, 2, 3] {
+            assert_eq!(squares(jobs, 500), expected, "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn a_failed_write_stops_the_run_and_is_returned() {
+        let mut taken = 0;
+        let failure = in_order(
+            2,
+            0..10_000u64,
+            |i| i,
+            |_| {
+                taken += 1;
+                match taken {
+                    3 => Err(io::Error::from(io::ErrorKind::BrokenPipe)),
+                    _ => Ok(()),
+                }
+            },
+        );
+        let failure = failure.ok().flatten().map(|e| e.kind());
+        assert_eq!(failure, Some(io::ErrorKind::BrokenPipe));
+        assert_eq!(taken, 3);
+    }
+
+    #[test]
+    fn a_panic_in_a_worker_ends_the_run_instead_of_leaving_it_waiting() {
+        let caller = std::thread::current().id();
+        let run = std::panic::catch_unwind(|| {
+            // Every item the other thread takes panics there: the run must not hang waiting
+            // for its batch.
+            let work = |i: u64| match std::thread::current().id() == caller {
+                true => {
+                    // Slow enough that the other thread surely takes some.
+                    std::thread::sleep(std::time::Duration::from_micros(100));
+                    i
+                }
+                false => panic!("bug"),
+            };
+            in_order(2, 0..2_000u64, work, |_| Ok(()))
+        });
+        assert!(run.is_err());
+    }
 }
