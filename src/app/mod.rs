@@ -71,13 +71,15 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let output = config.format.output(several);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
     let work = |(item, stem): (Item, String)| solve_item(config, &item, &stem);
-    let mut sink = sink::Sink::new();
+    let sink = sink::Sink::new();
     let failure = ordered::in_order(config.jobs, items, work, |record| {
         *counts.entry(record.status()).or_default() += 1;
         if config.pictures.pdf.is_some() {
             printed.extend(picture_files::printed(&record));
         }
-        progress.suspend(|| print_record(output.as_ref(), &record, &mut sink))?;
+        // The bar is drawn only while standard output is held (see progress.rs).
+        let _held = (!progress.is_hidden()).then(|| io::stdout().lock());
+        progress.suspend(|| print_record(output.as_ref(), &record, &sink))?;
         progress.inc(1);
         Ok(())
     })?;
@@ -104,10 +106,10 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
 
 /// Writes a record: its output part to standard output, its note to standard error (after
 /// the records before it).
-fn print_record(output: &dyn Output, record: &Record, sink: &mut sink::Sink) -> io::Result<()> {
-    output.write(record, sink.buffer())?;
+fn print_record(output: &dyn Output, record: &Record, sink: &sink::Sink) -> io::Result<()> {
+    sink.add(|buffer| output.write(record, buffer))?;
     let Some(note) = output.note(record) else {
-        return sink.done();
+        return Ok(());
     };
     sink.flush()?;
     let _ = writeln!(io::stderr(), "{}", printable(&note));

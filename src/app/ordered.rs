@@ -92,13 +92,15 @@ pub fn in_order<I: Send, T: Send>(
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, worker)?;
         }
-        // Owned here: when this returns, the queue closes and the workers end.
+        // When this returns or panics, the workers stop working and the queue closes.
+        let _stop = StopOnDrop(&stop);
         let queue = queue;
         let (mut started, mut next) = (0, 0);
         let mut pending = BTreeMap::new();
         loop {
             while started - next < window {
-                let batch: Vec<I> = items.by_ref().take(batch_size()).collect();
+                let size = batch_size().min(window - (started - next));
+                let batch: Vec<I> = items.by_ref().take(size).collect();
                 if batch.is_empty() {
                     break;
                 }
@@ -129,7 +131,6 @@ pub fn in_order<I: Send, T: Send>(
                     next += 1;
                     if let Err(e) = take(result) {
                         failure = Some(e);
-                        stop.store(true, Ordering::Relaxed);
                         return Ok(());
                     }
                 }
@@ -137,6 +138,15 @@ pub fn in_order<I: Send, T: Send>(
         }
     })?;
     Ok(failure)
+}
+
+/// Raises its flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]
