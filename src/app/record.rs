@@ -42,7 +42,7 @@ pub struct Record {
     pub in_collection: bool,
     /// The registry name of the kind, when it is known.
     pub kind: Option<&'static str>,
-    /// The variant's rules (`["killer", "x"]`), for kinds that have variants.
+    /// The names of the variant's rules, in registry order, for kinds that have variants.
     pub variant: Option<Vec<&'static str>>,
     /// For cages with a hidden operator, the operators the solution meets them with.
     pub operators: Vec<HiddenOperators>,

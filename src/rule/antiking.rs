@@ -4,13 +4,19 @@
 use serde_json::Value;
 
 use super::antiknight::apart;
-use super::reading::{flag, Board, Found, RuleKind};
+use super::reading::{flag, set_flag, Board, Found, Global, RuleKind};
 use crate::error::Problem;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
     key: "antiking",
     read,
+};
+
+/// SudokuPad's global rule.
+pub static GLOBAL: Global = Global {
+    names: &["antiking"],
+    keys: |keys| set_flag(keys, KIND.key),
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {

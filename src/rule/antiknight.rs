@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::pairs::{Pair, Pairs, Relation};
-use super::reading::{flag, Board, Found, RuleKind};
+use super::reading::{flag, set_flag, Board, Found, Global, RuleKind};
 use crate::error::Problem;
 use crate::grid::cell_name;
 
@@ -11,6 +11,12 @@ use crate::grid::cell_name;
 pub static KIND: RuleKind = RuleKind {
     key: "antiknight",
     read,
+};
+
+/// SudokuPad's global rule.
+pub static GLOBAL: Global = Global {
+    names: &["antiknight"],
+    keys: |keys| set_flag(keys, KIND.key),
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::reading::{flag, wrong, Board, Found, RuleKind, Shown};
+use super::reading::{flag, set_flag, wrong, Board, Found, Global, RuleKind, Shown};
 use crate::error::Problem;
 use crate::geometry::{Area, AreaName};
 
@@ -11,6 +11,12 @@ use crate::geometry::{Area, AreaName};
 pub static KIND: RuleKind = RuleKind {
     key: "disjointgroups",
     read,
+};
+
+/// SudokuPad's global rule.
+pub static GLOBAL: Global = Global {
+    names: &["disjoint", "disjointgroups"],
+    keys: |keys| set_flag(keys, KIND.key),
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {

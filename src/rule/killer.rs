@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::reading::{at, cells, items, number, wrong, Board, Found, Placement, RuleKind, Shown};
+use super::reading::{
+    at, cells, items, number, wrong, Board, Found, Keys, Placement, RuleKind, Shown,
+};
 use super::sums::{Equation, Sums};
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
@@ -43,6 +45,14 @@ pub fn own_json(cages: &[(u64, Vec<Cell>)]) -> Value {
         serde_json::json!({ "sum": sum, "cells": cells })
     };
     Value::Array(cages.iter().map(one).collect())
+}
+
+/// Adds sum cages in f-puzzles' form (`{"cells": ["R1C1", ...], "value": "17"}`, the value
+/// left out for a cage without a sum), for the readers of other forms.
+pub fn add_fpuzzles_cages(keys: &mut Keys, cages: Vec<Value>) {
+    if !cages.is_empty() {
+        keys.insert(KIND.key.into(), Value::Array(cages));
+    }
 }
 
 fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::difference::dotted;
 use super::pairs::{Pair, Pairs, Relation};
-use super::reading::{flag, side_by_side_pairs, Board, Found, RuleKind};
+use super::reading::{flag, set_flag, side_by_side_pairs, Board, Found, Global, RuleKind};
 use crate::error::Problem;
 use crate::grid::cell_name;
 
@@ -13,6 +13,12 @@ use crate::grid::cell_name;
 pub static KIND: RuleKind = RuleKind {
     key: "nonconsecutive",
     read,
+};
+
+/// SudokuPad's global rule.
+pub static GLOBAL: Global = Global {
+    names: &["nonconsecutive"],
+    keys: |keys| set_flag(keys, KIND.key),
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {

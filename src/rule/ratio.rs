@@ -7,12 +7,20 @@ use serde_json::Value;
 use super::difference::{dot_cells, dotted};
 use super::marks;
 use super::pairs::{Pair, Pairs, Relation};
-use super::reading::{at, items, negative, number, side_by_side_pairs, Board, Found, RuleKind};
+use super::reading::{
+    at, items, negative, number, set_negative, side_by_side_pairs, Board, Found, Global, RuleKind,
+};
 use crate::error::Problem;
 use crate::grid::cell_name;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "ratio", read };
+
+/// SudokuPad's global rule: no ratio dot where none is drawn.
+pub static GLOBAL: Global = Global {
+    names: &["antiratio"],
+    keys: |keys| set_negative(keys, KIND.key),
+};
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Pairs {

@@ -42,6 +42,32 @@ pub struct Placement {
 /// A puzzle's rules as keyed data (the variant JSON's keys beside its layout).
 pub type Keys = Map<String, Value>;
 
+/// A rule SudokuPad names in a puzzle's `global` list (SudokuPad draws every other rule),
+/// and the keys of ours it stands for.
+pub struct Global {
+    /// SudokuPad's names for the rule, e.g. `antiknight`.
+    pub names: &'static [&'static str],
+    /// Adds the rule's keys.
+    pub keys: fn(&mut Keys),
+}
+
+/// Adds `key: true`: a rule that is on or off.
+pub fn set_flag(keys: &mut Keys, key: &str) {
+    keys.insert(key.into(), Value::Bool(true));
+}
+
+/// Adds the negative form of the dot rule `key` (`negative: ["ratio"]`), with `key` present
+/// for its reader.
+pub fn set_negative(keys: &mut Keys, key: &str) {
+    keys.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+    let list = keys
+        .entry("negative")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(names) = list {
+        names.push(Value::from(key));
+    }
+}
+
 /// What a reader reads onto: the grid's side, its regions (boxes or Jigsaw regions) and the
 /// whole puzzle object (for a rule whose meaning another key changes, such as `negative`).
 pub struct Board<'a> {

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{Board, Found, Placement, RuleKind};
+use super::reading::{Board, Found, Global, Placement, RuleKind};
 use super::{
     antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
     double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
@@ -64,6 +64,21 @@ pub static RULES: &[&RuleKind] = &[
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
 pub static PLACEMENTS: &[&Placement] = &[&killer::PLACED, &diagonal::PLACED, &consecutive::PLACED];
+
+/// The rules SudokuPad names in a puzzle's `global` list.
+static GLOBALS: &[&Global] = &[
+    &antiking::GLOBAL,
+    &antiknight::GLOBAL,
+    &disjoint::GLOBAL,
+    &nonconsecutive::GLOBAL,
+    &ratio::GLOBAL,
+    &xv::GLOBAL,
+];
+
+/// The rule SudokuPad's global rule `name` stands for.
+pub fn global(name: &str) -> Option<&'static Global> {
+    GLOBALS.iter().copied().find(|g| g.names.contains(&name))
+}
 
 /// The placement `generate --variant` calls `name`.
 pub fn placement(name: &str) -> Option<&'static Placement> {

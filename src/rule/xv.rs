@@ -6,12 +6,20 @@ use serde_json::Value;
 use super::difference::dot_cells;
 use super::marks;
 use super::pairs::{Pair, Pairs, Relation};
-use super::reading::{at, items, negative, side_by_side_pairs, wrong, Board, Found, RuleKind};
+use super::reading::{
+    at, items, negative, set_negative, side_by_side_pairs, wrong, Board, Found, Global, RuleKind,
+};
 use crate::error::Problem;
 use crate::grid::cell_name;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "xv", read };
+
+/// SudokuPad's global rule: no X or V where none is drawn.
+pub static GLOBAL: Global = Global {
+    names: &["antixv"],
+    keys: |keys| set_negative(keys, KIND.key),
+};
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Pairs {

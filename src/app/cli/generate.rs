@@ -485,19 +485,27 @@ mod tests {
                 hidden: false
             }
         );
-        let variants = ["generate", "sudoku", "--variant", "consecutive,killer,x"];
+        // Every placement, named in reverse: the rules come back in the registry's order.
+        let names: Vec<&str> = PLACEMENTS.iter().map(|p| p.name).collect();
+        let reversed: Vec<&str> = names.iter().rev().copied().collect();
+        let reversed = reversed.join(",");
+        let variants = ["generate", "sudoku", "--variant", &reversed];
         assert_eq!(
             config(&variants).unwrap().request.design,
             Design::Sudoku {
                 size: 9,
                 boxes: Some((3, 3)),
-                rules: vec!["killer", "x", "consecutive"],
+                rules: names.clone(),
             }
         );
+        let unwritten = names.iter().rev().find(|n| !SOLO_VARIANTS.contains(n));
         let gameid = config(&[&variants[..], &["--format", "gameid"]].concat());
         assert_eq!(
             gameid.unwrap_err().to_string(),
-            "error: --format gameid: Solo's game IDs cannot write --variant consecutive\n"
+            format!(
+                "error: --format gameid: Solo's game IDs cannot write --variant {}\n",
+                unwritten.expect("a placement Solo's IDs cannot write")
+            )
         );
         let minimal = config(&["generate", "sudoku", "--minimal"]).unwrap();
         assert_eq!(minimal.request.symmetry, Symmetry::None);

@@ -146,28 +146,18 @@ fn as_fpuzzles(
             None => unread.push("a cage without a sum".to_string()),
         }
     }
-    if !cages.is_empty() {
-        object.insert("killercage".into(), Value::Array(cages));
-    }
+    crate::rule::add_fpuzzles_cages(&mut object, cages);
     for rule in puzzle
         .get("global")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
     {
-        match rule.as_str().unwrap_or("") {
-            "antiknight" => object.insert("antiknight".into(), json!(true)),
-            "antiking" => object.insert("antiking".into(), json!(true)),
-            "nonconsecutive" => object.insert("nonconsecutive".into(), json!(true)),
-            "disjoint" | "disjointgroups" => object.insert("disjointgroups".into(), json!(true)),
-            "antiratio" => negative(&mut object, "ratio"),
-            "antixv" => negative(&mut object, "xv"),
-            other => {
-                return Err(format!(
-                    "the SudokuPad puzzle names a global rule mipsolve does not know: \"{other}\""
-                ))
-            }
-        };
+        let name = rule.as_str().unwrap_or("");
+        let global = crate::rule::global(name).ok_or_else(|| {
+            format!("the SudokuPad puzzle names a global rule mipsolve does not know: \"{name}\"")
+        })?;
+        (global.keys)(&mut object);
     }
     for (key, what) in [
         ("lines", "lines"),
@@ -192,16 +182,6 @@ fn as_fpuzzles(
         unread.join(", ")
     ));
     Ok((object, warning))
-}
-
-/// A negative rule (`negative: ["ratio"]`), with the rule's key present for its reader.
-fn negative(object: &mut Map<String, Value>, rule: &str) -> Option<Value> {
-    object.entry(rule).or_insert_with(|| json!([]));
-    let list = object.entry("negative").or_insert_with(|| json!([]));
-    if let Value::Array(names) = list {
-        names.push(json!(rule));
-    }
-    None
 }
 
 /// A 0-based `[r, c]` cell.
@@ -415,5 +395,35 @@ mod tests {
         let deep = "[".repeat(200_000);
         let error = Loose::new(&deep).value().unwrap_err();
         assert!(error.contains("nesting too deep"), "{error}");
+    }
+
+    /// A 4x4 SudokuPad puzzle (no givens) with `global` rules.
+    fn with_globals(global: Value) -> Map<String, Value> {
+        let cells = vec![vec![json!({}); 4]; 4];
+        let puzzle = json!({ "cells": cells, "global": global });
+        puzzle.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn global_rules_become_the_keys_of_their_readers() {
+        let globals = json!(["antiknight", "antiking", "disjoint", "antiratio", "antixv"]);
+        let (object, warning) = as_fpuzzles(&with_globals(globals)).unwrap();
+        assert_eq!(warning, None);
+        for flag in ["antiknight", "antiking", "disjointgroups"] {
+            assert_eq!(object.get(flag), Some(&json!(true)), "{flag}");
+        }
+        for dots in ["ratio", "xv"] {
+            assert_eq!(object.get(dots), Some(&json!([])), "{dots}");
+        }
+        assert_eq!(object.get("negative"), Some(&json!(["ratio", "xv"])));
+    }
+
+    #[test]
+    fn an_unknown_global_rule_is_an_error_naming_it() {
+        let error = as_fpuzzles(&with_globals(json!(["antiwhatever"]))).unwrap_err();
+        assert_eq!(
+            error,
+            "the SudokuPad puzzle names a global rule mipsolve does not know: \"antiwhatever\""
+        );
     }
 }
