@@ -9,6 +9,7 @@ use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
+use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
 
 /// How many solver answers that fail the exact check are cut off before giving up.

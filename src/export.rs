@@ -5,6 +5,7 @@
 use crate::deadline::Deadline;
 use crate::grid::Grid;
 use crate::model::Model;
+use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
 
 /// Which model is written.

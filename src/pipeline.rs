@@ -1,6 +1,7 @@
 //! The solve pipeline, written once for every kind: reduce, model, solve, decode, verify;
 //! then, for uniqueness or a count, the re-solves with the solutions found so far cut off.
 
+use crate::puzzle::FromRules;
 use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;

@@ -6,6 +6,7 @@
 //! resumes where it stopped:
 //! each grid it yields is left behind, so asking again answers "is there another?".
 
+use crate::puzzle::FromRules;
 use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;

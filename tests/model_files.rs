@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use common::run;
 use mipsolve::grid::Grid;
-use mipsolve::puzzle::{self, Options, Puzzle};
+use mipsolve::puzzle::{self, FromRules, Options, Puzzle};
 
 /// What HiGHS made of a model file: infeasible, or a solution by variable name.
 #[derive(Debug)]

@@ -6,7 +6,7 @@ mod common;
 use common::{repo, run};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
-use mipsolve::puzzle::{self, OptionValue, Options, Puzzle};
+use mipsolve::puzzle::{self, FromRules, OptionValue, Options, Puzzle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);

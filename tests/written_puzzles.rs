@@ -9,7 +9,7 @@ use std::path::Path;
 
 use common::{solution_path, solutions};
 use mipsolve::grid::Grid;
-use mipsolve::puzzle::{self, Options, Puzzle};
+use mipsolve::puzzle::{self, FromRules, Options, Puzzle};
 
 fn read(kind: &str, text: &str, from: &Path) -> Vec<Box<dyn Puzzle>> {
     let reader = puzzle::find(kind).unwrap();

@@ -13,6 +13,7 @@ mod symmetry;
 pub use design::Design;
 pub use symmetry::Symmetry;
 
+use crate::puzzle::FromRules;
 use std::ops::RangeInclusive;
 
 use rand::seq::SliceRandom;

@@ -3,6 +3,7 @@
 //! which one cell holds another value than a known solution gives it (complete, so finding
 //! none proves there is none).
 
+use crate::puzzle::FromRules;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -4,6 +4,7 @@ use super::*;
 use crate::cage::Op;
 use crate::geometry::{boxes, columns, diagonals, regions, rows, AreaName};
 use crate::puzzle::symbols::Alphabet;
+use crate::puzzle::FromRules;
 
 /// A valid 4x4 Sudoku solution (its main diagonal repeats 4).
 const SOLVED: [[u32; 4]; 4] = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]];

@@ -33,6 +33,63 @@ pub trait Puzzle: Send + Sync {
     /// The puzzle as data: its shape, values, givens and rules. Reductions, the model and
     /// the verifier below are written once over it.
     fn rules(&self) -> RuleSet;
+    /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
+    /// only `solution`, by `deadline`; `None` for a kind the steps do not follow or when the
+    /// deadline passes first.
+    fn deduce(&self, _solution: &Grid, _deadline: Deadline) -> Option<Deductions> {
+        None
+    }
+    /// The grid as text, in the input's style, one row per line.
+    fn render(&self, grid: &Grid) -> String;
+    /// The puzzle as a grid of its kind's text form (`.` for a blank) that reads back as the
+    /// same puzzle; `None` where no grid says all of it (KenKen, variants).
+    fn render_puzzle(&self) -> Option<String> {
+        None
+    }
+    /// What a picture of the puzzle shows ([`crate::picture`]); `None` for a kind without
+    /// pictures.
+    fn drawing(&self) -> Option<Drawing> {
+        None
+    }
+    /// What the reader could not take from the input and the answer does not keep (the rules
+    /// a SudokuPad link only draws).
+    fn warnings(&self) -> &[String] {
+        &[]
+    }
+    /// The puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen, Unruly),
+    /// which reads back as the same puzzle; `None` where that game has no such puzzle.
+    fn game_id(&self) -> Option<String> {
+        None
+    }
+    /// A proposed solution written as text (as [`Puzzle::render`] writes one, or spaced
+    /// numbers), for `--verify`.
+    fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {
+        solution::read_grid(text, self.shape(), solution::plain_value)
+    }
+    /// The names of the variant's rules beyond the kind's own, for kinds that have variants;
+    /// `None` for kinds that have none.
+    fn variant(&self) -> Option<&[&'static str]> {
+        None
+    }
+    /// For each cage with a hidden operator, the operators the grid meets its target with.
+    fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
+        Vec::new()
+    }
+    /// The clues an explanation can name: givens, then cages, in input order.
+    fn clues(&self) -> Vec<Clue> {
+        Vec::new()
+    }
+    /// The same puzzle with exactly `clues` as its givens and cages (cages by their index in
+    /// [`Puzzle::clues`], with the op and target the clue names; givens may be new); `None`
+    /// for a kind without clues. A kind whose
+    /// [`Puzzle::clues`] names any must implement it.
+    fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
+        None
+    }
+}
+
+/// What every puzzle answers from its rules ([`Puzzle::rules`]), written once for all kinds.
+pub trait FromRules: Puzzle {
     /// Exact reductions (givens, forced values, probing), once per puzzle: the candidates
     /// left and the rules prepared on them (cage tables), which add the puzzle's rows to a
     /// model built on those candidates; `None` when they prove there is no solution. Past
@@ -64,69 +121,18 @@ pub trait Puzzle: Send + Sync {
             .collect();
         Some((model, kept))
     }
-    /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
-    /// only `solution`, by `deadline`; `None` for a kind the steps do not follow or when the
-    /// deadline passes first.
-    fn deduce(&self, _solution: &Grid, _deadline: Deadline) -> Option<Deductions> {
-        None
-    }
     /// Checks a complete grid against every rule in exact integer arithmetic, independently
     /// of the model: the first rule it breaks.
     fn verify(&self, grid: &Grid) -> Result<(), Violation> {
         self.violations(grid).into_iter().next().map_or(Ok(()), Err)
     }
-    /// The grid as text, in the input's style, one row per line.
-    fn render(&self, grid: &Grid) -> String;
-    /// The puzzle as a grid of its kind's text form (`.` for a blank) that reads back as the
-    /// same puzzle; `None` where no grid says all of it (KenKen, variants).
-    fn render_puzzle(&self) -> Option<String> {
-        None
-    }
-    /// What a picture of the puzzle shows ([`crate::picture`]); `None` for a kind without
-    /// pictures.
-    fn drawing(&self) -> Option<Drawing> {
-        None
-    }
-    /// What the reader could not take from the input and the answer does not keep (the rules
-    /// a SudokuPad link only draws).
-    fn warnings(&self) -> &[String] {
-        &[]
-    }
-    /// The puzzle as the game ID of Simon Tatham's game for its kind (Solo, Keen, Unruly),
-    /// which reads back as the same puzzle; `None` where that game has no such puzzle.
-    fn game_id(&self) -> Option<String> {
-        None
-    }
     /// Every rule a complete grid breaks (none for a solution).
     fn violations(&self, grid: &Grid) -> Vec<Violation> {
         self.rules().violations(grid)
     }
-    /// A proposed solution written as text (as [`Puzzle::render`] writes one, or spaced
-    /// numbers), for `--verify`.
-    fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {
-        solution::read_grid(text, self.shape(), solution::plain_value)
-    }
-    /// The variant's rules beyond the kind's own (`["killer", "x"]`), for kinds that have
-    /// variants; `None` for kinds that have none.
-    fn variant(&self) -> Option<&[&'static str]> {
-        None
-    }
-    /// For each cage with a hidden operator, the operators the grid meets its target with.
-    fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
-        Vec::new()
-    }
-    /// The clues an explanation can name: givens, then cages, in input order.
-    fn clues(&self) -> Vec<Clue> {
-        Vec::new()
-    }
-    /// The same puzzle with exactly `clues` as its givens and cages (cages by their index in
-    /// [`Puzzle::clues`], with the op and target the clue names; givens may be new); `None`
-    /// for a kind without clues. A kind whose
-    /// [`Puzzle::clues`] names any must implement it.
-    fn with_clues(&self, _clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
-        None
-    }
 }
+
+impl<P: Puzzle + ?Sized> FromRules for P {}
 
 /// A puzzle with one of its rules left out: solved and checked by the rest, printed as the
 /// puzzle is.

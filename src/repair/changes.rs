@@ -18,6 +18,7 @@ use crate::export::{self, ModelFormulation};
 use crate::grid::{cell_name, Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::pipeline::{Outcome, Question, SolveOptions};
+use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
 
 /// Rounds spent looking, among the fewest changes, for one that leaves the puzzle unique.

@@ -1,5 +1,6 @@
 use super::*;
 use crate::error::Violation;
+use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
 
 /// janko.at Konsekutiv 001 as the puzzlekit dataset writes it.

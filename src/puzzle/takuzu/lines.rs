@@ -203,6 +203,7 @@ impl Rule for DistinctLines {
 mod tests {
     use super::super::Takuzu;
     use crate::deadline::Deadline;
+    use crate::puzzle::FromRules;
     use crate::puzzle::Puzzle;
 
     #[test]

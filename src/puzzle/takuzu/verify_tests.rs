@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::geometry::AreaName;
+use crate::puzzle::FromRules;
 
 fn grid(rows: &[&str]) -> Grid {
     let digits = |row: &str| row.chars().map(|ch| u32::from(ch == '1')).collect();
