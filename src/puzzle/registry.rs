@@ -2,9 +2,7 @@
 //! walk and the output. Adding a kind is one module plus one line in [`KINDS`].
 
 use super::gameid::{self, Game};
-use super::symbols::Alphabet;
 use super::{kenken, sudoku, takuzu, Parsed};
-use crate::cage::Products;
 use crate::error::{ParseError, Problem};
 
 /// Every kind, in the order help lists them.
@@ -180,24 +178,21 @@ pub enum OptionValue {
     },
 }
 
-/// The kinds' options as the user gave them, each parsed once into its type by its own
-/// [`OptionSpec`]; `None` or `false` where not given, and the kind applies its default.
+/// The options as the user gave them, each parsed once into its type by its own
+/// [`OptionSpec`]: each kind's own, and those of reading; `None` or `false` where not given,
+/// and the kind applies its default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
-    /// `--box RxC` (Sudoku): rows and columns of a box.
-    pub box_shape: Option<(usize, usize)>,
-    /// `--alphabet` (Sudoku): the characters of compact cells.
-    pub alphabet: Option<Alphabet>,
+    /// Sudoku's options.
+    pub sudoku: sudoku::SudokuOptions,
+    /// KenKen's options.
+    pub kenken: kenken::KenKenOptions,
+    /// Takuzu's options.
+    pub takuzu: takuzu::TakuzuOptions,
     /// `--grid`: read grids only.
     pub grid: bool,
     /// `--line`: read one-line puzzles only.
     pub line: bool,
-    /// `--cages table|arithmetic` (KenKen): whether cages may choose among their assignments.
-    pub cage_tables: Option<bool>,
-    /// `--products exact|log` (KenKen).
-    pub products: Option<Products>,
-    /// `--allow-duplicate-lines` (Takuzu).
-    pub allow_duplicate_lines: bool,
     /// Givens that clash (a digit twice in a row) are read, not refused: `--repair`,
     /// `--explain` and `--audit` are asked what to do about them.
     pub keep_clashing_givens: bool,

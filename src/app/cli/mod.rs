@@ -421,11 +421,11 @@ fn check_formulation(formulation: ModelFormulation, options: &Options) -> Result
         return Ok(());
     }
     let asked = [
-        ("cages", "table", options.cage_tables == Some(true)),
+        ("cages", "table", options.kenken.cage_tables == Some(true)),
         (
             "products",
             "exact",
-            options.products == Some(Products::Exact),
+            options.kenken.products == Some(Products::Exact),
         ),
     ];
     match asked.into_iter().find(|a| a.2) {
@@ -621,13 +621,13 @@ mod tests {
             };
         let kenken = config(&["mipsolve", "kenken", "--products", "log", "p.json"]);
         assert_eq!(kenken.kind.map(|k| k.name), Some("kenken"));
-        assert_eq!(kenken.options.products, Some(Products::Log));
+        assert_eq!(kenken.options.kenken.products, Some(Products::Log));
         assert_eq!(
-            kenken.options.cage_tables, None,
+            kenken.options.kenken.cage_tables, None,
             "not given: the kind's default"
         );
         let takuzu = config(&["mipsolve", "takuzu", "--allow-duplicate-lines", "t.txt"]);
-        assert!(takuzu.options.allow_duplicate_lines);
+        assert!(takuzu.options.takuzu.allow_duplicate_lines);
         let solve = config(&[
             "mipsolve",
             "solve",
@@ -639,8 +639,8 @@ mod tests {
             "p",
         ]);
         assert!(solve.kind.is_none());
-        assert_eq!(solve.options.box_shape, Some((2, 3)));
-        assert!(solve.options.allow_duplicate_lines);
+        assert_eq!(solve.options.sudoku.box_shape, Some((2, 3)));
+        assert!(solve.options.takuzu.allow_duplicate_lines);
         assert_eq!(solve.jobs, 2);
     }
 

@@ -16,6 +16,15 @@ use crate::rule::CageFormulation;
 /// Largest supported side.
 pub const MAX_SIZE: usize = 32;
 
+/// KenKen's own options; `None` where not given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KenKenOptions {
+    /// `--cages table|arithmetic`: whether cages may choose among their assignments.
+    pub cage_tables: Option<bool>,
+    /// `--products exact|log`.
+    pub products: Option<Products>,
+}
+
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "kenken",
@@ -38,7 +47,7 @@ pub static KIND: Kind = Kind {
                     "Sums, differences and products on cell values, as in the formulation documents",
                 ),
             ],
-                set: |o, word| o.cage_tables = Some(word == "table"),
+                set: |o, word| o.kenken.cage_tables = Some(word == "table"),
             },
         },
         OptionSpec {
@@ -54,7 +63,7 @@ pub static KIND: Kind = Kind {
                 ),
             ],
                 set: |o, word| {
-                    o.products = Some(match word {
+                    o.kenken.products = Some(match word {
                         "log" => Products::Log,
                         _ => Products::Exact,
                     })
@@ -76,8 +85,8 @@ fn recognizes(text: &str) -> bool {
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     let formulation = CageFormulation {
-        tables: options.cage_tables.unwrap_or(true),
-        products: options.products.unwrap_or(Products::Exact),
+        tables: options.kenken.cage_tables.unwrap_or(true),
+        products: options.kenken.products.unwrap_or(Products::Exact),
     };
     if gameid::has_game(text, gameid::Game::Keen) {
         return Ok(boxed_with_game_id(

@@ -20,6 +20,15 @@ use crate::error::{ParseError, Problem};
 /// Largest supported side.
 pub const MAX_SIZE: usize = 64;
 
+/// Sudoku's own options; `None` where not given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SudokuOptions {
+    /// `--box RxC`: rows and columns of a box.
+    pub box_shape: Option<(usize, usize)>,
+    /// `--alphabet`: the characters of compact cells.
+    pub alphabet: Option<Alphabet>,
+}
+
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "sudoku",
@@ -32,7 +41,7 @@ pub static KIND: Kind = Kind {
             help: "Box shape ROWSxCOLS, e.g. 2x3 (default: the most square shape)",
             value: OptionValue::Value {
                 placeholder: "RxC",
-                set: |o, text| parse_box(text).map(|shape| o.box_shape = Some(shape)),
+                set: |o, text| parse_box(text).map(|shape| o.sudoku.box_shape = Some(shape)),
             },
         },
         OptionSpec {
@@ -41,7 +50,7 @@ pub static KIND: Kind = Kind {
                    (default: told from the file)",
             value: OptionValue::Value {
                 placeholder: "ALPHABET",
-                set: |o, text| parse_alphabet(text).map(|a| o.alphabet = Some(a)),
+                set: |o, text| parse_alphabet(text).map(|a| o.sudoku.alphabet = Some(a)),
             },
         },
         OptionSpec {
@@ -102,9 +111,9 @@ const MAX_LINE: usize = 10_000;
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
-    let alphabet = options.alphabet;
+    let alphabet = options.sudoku.alphabet;
     let reading = Reading {
-        box_shape: options.box_shape,
+        box_shape: options.sudoku.box_shape,
         alphabet,
         grid: super::grid_or_lines(options)?,
         keep_clashes: options.keep_clashing_givens,

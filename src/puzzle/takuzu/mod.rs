@@ -25,6 +25,13 @@ use lines::{DistinctLines, Lines};
 /// Largest supported side.
 pub const MAX_SIDE: usize = 64;
 
+/// Takuzu's own options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TakuzuOptions {
+    /// `--allow-duplicate-lines`: rows and columns may repeat.
+    pub allow_duplicate_lines: bool,
+}
+
 /// The registry entry.
 pub static KIND: Kind = Kind {
     name: "takuzu",
@@ -36,7 +43,7 @@ pub static KIND: Kind = Kind {
             name: "allow-duplicate-lines",
             help: "Drop the rule that all rows and all columns differ",
             value: OptionValue::Flag {
-                set: |o| o.allow_duplicate_lines = true,
+                set: |o| o.takuzu.allow_duplicate_lines = true,
             },
         },
         OptionSpec {
@@ -81,7 +88,7 @@ const MAX_LINE: usize = 10_000;
 
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
     super::check_line_lengths(text, MAX_LINE)?;
-    let allow_duplicate_lines = options.allow_duplicate_lines;
+    let allow_duplicate_lines = options.takuzu.allow_duplicate_lines;
     let grid = super::grid_or_lines(options)?;
     if gameid::has_game(text, gameid::Game::Unruly) {
         return Ok(boxed(unruly::parse_ids(text, allow_duplicate_lines)));
