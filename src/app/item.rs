@@ -3,6 +3,8 @@
 
 use mipsolve::puzzle::{Kind, Puzzle};
 
+use super::failure::Failure;
+
 /// Largest input read whole, in bytes (a collection of one puzzle per line streams instead,
 /// with no cap).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -19,8 +21,8 @@ pub struct Item {
     pub in_collection: bool,
     /// The puzzle's kind, when it is known.
     pub kind: Option<&'static Kind>,
-    /// The puzzle, or the message `FILE:LINE: what is wrong`.
-    pub puzzle: Result<Box<dyn Puzzle>, String>,
+    /// The puzzle, or what is wrong with its input.
+    pub puzzle: Result<Box<dyn Puzzle>, Failure>,
 }
 
 /// An I/O error in lower case, without the `(os error N)` suffix.

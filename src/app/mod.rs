@@ -2,6 +2,7 @@
 //! the chosen output format, with progress, a summary and the exit code.
 
 pub mod cli;
+mod failure;
 pub mod generate;
 mod item;
 mod model_files;
@@ -24,6 +25,7 @@ use mipsolve::puzzle::Puzzle;
 use mipsolve::{explain, picture, pipeline, repair};
 
 use cli::{Config, PictureFormat};
+use failure::Failure;
 use output::{Format, Output};
 use record::{Deduced, Record, Repaired, Solved, Status, NOT_DEDUCED};
 use walk::Item;
@@ -134,20 +136,34 @@ fn solve_puzzle(
     item: &Item,
     stem: &str,
     puzzle: &dyn Puzzle,
-) -> Result<Solved, String> {
-    let fail = |err: &dyn std::fmt::Display| format!("{}: {err}", item.file);
+) -> Result<Solved, Failure> {
+    let file = || item.file.clone();
+    let fail = |error| Failure::Solve {
+        file: file(),
+        error: Box::new(error),
+    };
+    let unwritten = |message| Failure::Write {
+        file: file(),
+        message,
+    };
     // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
     let deadline = Deadline::after(config.solve.time_limit);
     let question = config.solve.question;
     let Report { outcome, stats } = match &config.verify {
         Some(proposal) => {
-            let grid = (puzzle.read_solution(&proposal.text))
-                .map_err(|e| format!("{}: {}", item.file, e.in_file(&proposal.file)))?;
+            let grid = (puzzle.read_solution(&proposal.text)).map_err(|error| {
+                let proposal = proposal.file.clone();
+                Failure::Proposal {
+                    file: file(),
+                    proposal,
+                    error: Box::new(error),
+                }
+            })?;
             pipeline::check(puzzle, grid, &config.solve, deadline)
         }
         None => pipeline::solve(puzzle, &config.solve, deadline),
     }
-    .map_err(|e| fail(&e))?;
+    .map_err(fail)?;
     if let Some(spec) = &config.write_model {
         let name = match item.index {
             Some(i) if item.in_collection => format!("{} [{i}]", item.file),
@@ -155,11 +171,12 @@ fn solve_puzzle(
         };
         let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
         model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
-            .map_err(|e| fail(&e))?;
+            .map_err(unwritten)?;
     }
     let repair = match &config.repair {
-        Some(solver) => repair::repair(puzzle, &outcome, &config.solve, solver, deadline)
-            .map_err(|e| fail(&e))?,
+        Some(solver) => {
+            repair::repair(puzzle, &outcome, &config.solve, solver, deadline).map_err(fail)?
+        }
         None => None,
     };
     // --repair's answer for several solutions replaces --explain's greedy one; --hint on
@@ -167,17 +184,15 @@ fn solve_puzzle(
     let several = matches!(outcome, pipeline::Outcome::Several { .. });
     let conflict = config.deduce.hint && matches!(outcome, pipeline::Outcome::Infeasible { .. });
     let explanation = match (config.explain && !(config.repair.is_some() && several)) || conflict {
-        true => {
-            explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?
-        }
+        true => explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(fail)?,
         false => None,
     };
     let audit = match config.audit {
-        true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(|e| fail(&e))?,
+        true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(fail)?,
         false => None,
     };
     let candidates = match config.candidates && outcome.solution().is_some() {
-        true => mipsolve::candidates::true_candidates(puzzle, deadline).map_err(|e| fail(&e))?,
+        true => mipsolve::candidates::true_candidates(puzzle, deadline).map_err(fail)?,
         false => None,
     };
     let deduced = match (&outcome, config.deduce.any()) {
@@ -204,7 +219,7 @@ fn solve_puzzle(
     let svg = (drawing.as_ref()).map(|d| picture::svg(d, shown, style));
     if let (Some(dir), Some(svg)) = (&config.pictures.dir, &svg) {
         let format = config.pictures.format.unwrap_or(PictureFormat::Svg);
-        picture_files::write(dir, stem, format, svg).map_err(|e| fail(&e))?;
+        picture_files::write(dir, stem, format, svg).map_err(unwritten)?;
     }
     Ok(Solved {
         drawing,
@@ -251,7 +266,7 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
     let variant = (item.puzzle.as_ref().ok()).and_then(|p| p.variant().map(<[_]>::to_vec));
     let mut operators = Vec::new();
     let result = match &item.puzzle {
-        Err(message) => Err(message.clone()),
+        Err(failure) => Err(failure.clone()),
         Ok(puzzle) => {
             let solved = solve_puzzle(config, item, stem, puzzle.as_ref());
             if let Some(grid) = solved.as_ref().ok().and_then(|s| s.outcome.solution()) {

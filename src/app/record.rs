@@ -12,6 +12,8 @@ use mipsolve::puzzle::Puzzle;
 use mipsolve::repair::{Edit, Repair};
 use mipsolve::rule::OptionalRule;
 
+use super::failure::Failure;
+
 /// `--grade`, `--steps`, `--hint`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Deduce {
@@ -50,8 +52,8 @@ pub struct Record {
     pub shape: Option<(usize, usize)>,
     /// Wall-clock seconds spent on the puzzle.
     pub seconds: f64,
-    /// The outcome with rendered grids, or a one-line error `FILE:LINE: what is wrong`.
-    pub result: Result<Solved, String>,
+    /// The outcome with rendered grids, or what stopped it.
+    pub result: Result<Solved, Failure>,
 }
 
 /// An outcome with its grids rendered in the input's style.

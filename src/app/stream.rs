@@ -8,6 +8,7 @@ use std::io::{BufRead, Read};
 
 use mipsolve::puzzle::{self, Kind, Options, Parsed};
 
+use super::failure::{Failure, InputProblem};
 use super::item::{io_message, Item, MAX_FILE_BYTES};
 
 /// Lines in a block: the first block decides whether the file streams.
@@ -92,8 +93,8 @@ impl Streamed {
                 in_collection: true,
                 kind: Some(self.kind),
                 puzzle: (entry.puzzle).map_err(|e| match e.line {
-                    None => e.in_file(&format!("{file} [{index}]")),
-                    Some(_) => e.shifted(self.lines_before).in_file(file),
+                    None => Failure::parse(format!("{file} [{index}]"), e),
+                    Some(_) => Failure::parse(file.clone(), e.shifted(self.lines_before)),
                 }),
             });
         }
@@ -104,7 +105,14 @@ impl Streamed {
     fn next_block(&mut self) {
         let (bytes, ended) = match read_block(self.reader.as_mut()) {
             Ok(read) => read,
-            Err(e) => return self.fail(format!(": cannot read: {}", io_message(&e))),
+            Err(e) => {
+                let reason = io_message(&e);
+                let problem = InputProblem::Unreadable {
+                    stdin: false,
+                    reason,
+                };
+                return self.fail(None, problem);
+            }
         };
         self.ended = ended;
         let text = match String::from_utf8(bytes) {
@@ -113,7 +121,7 @@ impl Streamed {
                 let at = e.utf8_error().valid_up_to();
                 let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
                 let line = line + self.lines_before;
-                return self.fail(format!(":{line}: not UTF-8 text"));
+                return self.fail(Some(line), InputProblem::NotUtf8);
             }
         };
         let lines = text.lines().count();
@@ -125,28 +133,33 @@ impl Streamed {
                     .lines()
                     .all(|l| l.trim().is_empty() || l.starts_with('#')) => {}
             Err(e) => {
-                let message = e.shifted(self.lines_before).in_file(&self.file);
-                self.pending.push_back(self.error(message));
+                let failure = Failure::parse(self.file.clone(), e.shifted(self.lines_before));
+                self.pending.push_back(self.error(failure));
             }
         }
         self.lines_before += lines;
     }
 
-    /// Ends the stream with an error record `FILE` then `what`.
-    fn fail(&mut self, what: String) {
+    /// Ends the stream with an error record: `problem`, at `line` when it has one.
+    fn fail(&mut self, line: Option<usize>, problem: InputProblem) {
         self.ended = true;
-        let message = format!("{}{what}", self.file);
-        self.pending.push_back(self.error(message));
+        let file = self.file.clone();
+        let failure = Failure::Input {
+            file,
+            line,
+            problem,
+        };
+        self.pending.push_back(self.error(failure));
     }
 
-    fn error(&self, message: String) -> Item {
+    fn error(&self, failure: Failure) -> Item {
         Item {
             file: self.file.clone(),
             index: None,
             line: None,
             in_collection: true,
             kind: Some(self.kind),
-            puzzle: Err(message),
+            puzzle: Err(failure),
         }
     }
 }

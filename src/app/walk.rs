@@ -7,6 +7,7 @@ use std::path::Path;
 
 use mipsolve::error::ParseError;
 
+use super::failure::{Failure, InputProblem};
 use super::item::MAX_FILE_BYTES;
 pub use super::item::{io_message, Item};
 use super::stream::{self, Opened, Streamed};
@@ -92,19 +93,19 @@ pub fn gather(
             // that file's.
             let (file, shard, text) = match (file == "-", &stdin.name) {
                 (true, Some(name)) => {
-                    let text = text.map_err(|message| message.replacen('-', name, 1));
+                    let text = text.map_err(|failure| failure.renamed(name));
                     (name.clone(), stdin.clone(), text)
                 }
                 (true, None) => (file, stdin.clone(), text),
                 (false, _) => (file, Stdin::default(), text),
             };
-            let whole_error = |kind, message: String| Item {
+            let whole_error = |kind, failure: Failure| Item {
                 file: file.clone(),
                 index: None,
                 line: None,
                 in_collection: false,
                 kind,
-                puzzle: Err(message),
+                puzzle: Err(failure),
             };
             let text = match text {
                 Ok(Opened::Whole(text)) => text,
@@ -115,14 +116,14 @@ pub fn gather(
                             continue;
                         }
                         Err(Ok(text)) => text,
-                        Err(Err(message)) => {
-                            items.push(Pending::Ready(whole_error(kind, message)));
+                        Err(Err(failure)) => {
+                            items.push(Pending::Ready(whole_error(kind, failure)));
                             continue;
                         }
                     }
                 }
-                Err(message) => {
-                    items.push(Pending::Ready(whole_error(kind, message)));
+                Err(failure) => {
+                    items.push(Pending::Ready(whole_error(kind, failure)));
                     continue;
                 }
             };
@@ -150,8 +151,8 @@ pub fn gather(
             match parsed {
                 Err((_, e)) if in_folder && e.is_not_a_puzzle() => not_puzzles += 1,
                 Err((file_kind, e)) => {
-                    let message = e.shifted(shard.line_offset).in_file(&file);
-                    items.push(Pending::Ready(whole_error(file_kind, message)))
+                    let failure = Failure::parse(file.clone(), e.shifted(shard.line_offset));
+                    items.push(Pending::Ready(whole_error(file_kind, failure)))
                 }
                 Ok(parsed) => {
                     let in_collection = parsed.len() > 1 || shard.is_shard();
@@ -164,8 +165,10 @@ pub fn gather(
                             in_collection,
                             kind: Some(file_kind),
                             puzzle: entry.puzzle.map_err(|e| match e.line {
-                                None if in_collection => e.in_file(&format!("{file} [{index}]")),
-                                _ => e.shifted(shard.line_offset).in_file(&file),
+                                None if in_collection => {
+                                    Failure::parse(format!("{file} [{index}]"), e)
+                                }
+                                _ => Failure::parse(file.clone(), e.shifted(shard.line_offset)),
                             }),
                         }));
                     }
@@ -182,7 +185,13 @@ pub fn gather(
                 line: None,
                 in_collection: false,
                 kind: Some(kind),
-                puzzle: Err(format!("{name}: no {} puzzles found; {note}", kind.title)),
+                puzzle: Err(Failure::input(
+                    &name,
+                    InputProblem::NoPuzzlesFound {
+                        title: kind.title,
+                        skipped: note,
+                    },
+                )),
             }));
         }
     }
@@ -203,7 +212,7 @@ fn long_input(
     shard: &Stdin,
     head: String,
     mut rest: Box<dyn BufRead + Send>,
-) -> Result<Vec<Pending>, Result<String, String>> {
+) -> Result<Vec<Pending>, Result<String, Failure>> {
     let extension = Path::new(file).extension().and_then(|x| x.to_str());
     let kind = kind.or_else(|| puzzle::detect(extension, &head).ok());
     let entries = kind.and_then(|k| puzzle::read(k, &head, options).ok());
@@ -227,7 +236,7 @@ fn long_input(
             let mut bytes = head.into_bytes();
             let left = (MAX_FILE_BYTES + 1).saturating_sub(bytes.len() as u64);
             (rest.as_mut().take(left).read_to_end(&mut bytes))
-                .map_err(|e| Err(format!("{file}: cannot read: {}", io_message(&e))))?;
+                .map_err(|e| Err(Failure::unreadable(file, io_message(&e))))?;
             Err(decode(file, bytes))
         }
     }
@@ -265,16 +274,14 @@ pub fn skip_note((other_kinds, not_puzzles): (usize, usize)) -> Option<String> {
 }
 
 /// A file's name, its text or the message why it has none, and whether a folder walk found it.
-type Input = (String, Result<Opened, String>, bool);
+type Input = (String, Result<Opened, Failure>, bool);
 
 /// The texts behind one path: standard input, a file, or a directory's puzzle files.
-fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
+fn read_inputs(path: &Path, extensions: &[&'static str]) -> Vec<Input> {
     let name = path.display().to_string();
     if name == "-" {
         let reader = Box::new(BufReader::new(std::io::stdin()));
-        let opened = open(&name, reader)
-            .map_err(|e| e.replacen("cannot read", "cannot read standard input", 1));
-        return vec![(name, opened, false)];
+        return vec![(name.clone(), open(&name, reader), false)];
     }
     if !path.is_dir() {
         return vec![(name.clone(), read_file(&name, path), false)];
@@ -288,7 +295,8 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
         match entry {
             Err(e) => {
                 let at = e.path().map_or(name.clone(), |p| p.display().to_string());
-                found.push((at.clone(), Err(format!("{at}: cannot read: {e}")), true));
+                let failure = Failure::unreadable(&at, e.to_string());
+                found.push((at, Err(failure), true));
             }
             Ok(e) if e.file_type().is_file() || e.path_is_symlink() && e.path().is_file() => {
                 let wanted = e
@@ -304,23 +312,21 @@ fn read_inputs(path: &Path, extensions: &[&str]) -> Vec<Input> {
         }
     }
     if found.is_empty() {
-        let wanted: Vec<String> = extensions.iter().map(|x| format!(".{x}")).collect();
-        let message = format!("{name}: no puzzle files ({}) found", wanted.join(", "));
-        found.push((name.clone(), Err(message), false));
+        let problem = InputProblem::NoPuzzleFiles(extensions.to_vec());
+        found.push((name.clone(), Err(Failure::input(&name, problem)), false));
     }
     found
 }
 
-fn read_file(name: &str, path: &Path) -> Result<Opened, String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("{name}: cannot read: {}", io_message(&e)))?;
+fn read_file(name: &str, path: &Path) -> Result<Opened, Failure> {
+    let file = std::fs::File::open(path).map_err(|e| Failure::unreadable(name, io_message(&e)))?;
     open(name, Box::new(BufReader::new(file)))
 }
 
 /// The input's whole text when it is one block long, else its first block and the rest.
-fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, String> {
+fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, Failure> {
     let (head, ended) = stream::read_block(reader.as_mut())
-        .map_err(|e| format!("{name}: cannot read: {}", io_message(&e)))?;
+        .map_err(|e| Failure::unreadable(name, io_message(&e)))?;
     let head = decode(name, head)?;
     Ok(match ended {
         true => Opened::Whole(head),
@@ -328,17 +334,18 @@ fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, Strin
     })
 }
 
-fn decode(name: &str, bytes: Vec<u8>) -> Result<String, String> {
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name}: file is larger than {} MiB",
-            MAX_FILE_BYTES >> 20
-        ));
+        return Err(Failure::input(name, InputProblem::TooLarge));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("{name}:{line}: not UTF-8 text")
+        Failure::Input {
+            file: name.to_string(),
+            line: Some(line),
+            problem: InputProblem::NotUtf8,
+        }
     })?;
     // A byte-order mark is invisible in editors: no puzzle should trip over it.
     Ok(match text.strip_prefix('\u{feff}') {

@@ -45,7 +45,7 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     broken: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+    error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -471,7 +471,7 @@ impl Output for Json {
     fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
         let mut line = Line::of(record);
         match &record.result {
-            Err(message) => line.error = Some(message),
+            Err(failure) => line.error = Some(failure.to_string()),
             Ok(solved) => {
                 line.outcome(solved);
                 line.deduced(solved);
@@ -484,6 +484,6 @@ impl Output for Json {
     }
 
     fn note(&self, record: &Record) -> Option<String> {
-        record.result.as_ref().err().cloned()
+        record.result.as_ref().err().map(ToString::to_string)
     }
 }

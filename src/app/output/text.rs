@@ -128,7 +128,7 @@ fn write_deduced(deduced: &Deduced, out: &mut dyn Write) -> io::Result<()> {
 /// The status line for standard error, if the record has one.
 pub(super) fn note(record: &Record) -> Option<String> {
     let solved = match &record.result {
-        Err(message) => return Some(message.clone()),
+        Err(failure) => return Some(failure.to_string()),
         Ok(solved) => solved,
     };
     let name = record.name();
