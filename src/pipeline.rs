@@ -13,7 +13,7 @@ use crate::grid::Grid;
 use crate::model::Model;
 use crate::puzzle::Puzzle;
 use crate::rule::{OptionalRule, Reduced};
-use crate::split::{Split, Step};
+use crate::split::{Order, Split, Step, PIPELINE_BUDGET};
 
 /// How many solver answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
@@ -352,7 +352,7 @@ struct Solver<'a> {
     deadline: Deadline,
     /// `None` once the split left a question unsettled (or with a named solver): the
     /// solver answers from then on.
-    split: Option<Split>,
+    split: Option<Split<'static>>,
     /// The grid the reductions alone left, when they decided every cell.
     decided: Option<Grid>,
     backend: Backend,
@@ -369,7 +369,8 @@ impl<'a> Solver<'a> {
     fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, engine: Engine, deadline: Deadline) -> Self {
         Solver {
             puzzle,
-            split: (engine == Engine::Auto).then(|| Split::new(&reduced.domains)),
+            split: (engine == Engine::Auto)
+                .then(|| Split::new(&reduced.domains, Order::Failures, PIPELINE_BUDGET)),
             decided: reduced.domains.solved_grid(),
             reduced: Some(reduced),
             deadline,

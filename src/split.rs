@@ -2,28 +2,53 @@
 //! each part narrowed by the puzzle's exact reductions, until every part is settled (no
 //! solution, or one complete grid that the verifier accepts or rejects) or the budget runs
 //! out. The parts cover every case, so a settled split answers exactly; an unsettled one is
-//! left to the solver (CaDiCaL under `auto`), which then decides the whole question. A split
-//! resumes where it stopped:
-//! each grid it yields is left behind, so asking again answers "is there another?".
+//! left to a solver, which then decides the whole question. A split resumes where it
+//! stopped: each grid it yields is left behind, so asking again answers "is there another?".
+//! The pipeline splits on the cells that keep failing; the generator fills a grid at random
+//! or looks for a solution close to a known one ([`Order`]).
 
-use crate::puzzle::FromRules;
 use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::grid::Grid;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{FromRules, Puzzle};
 use crate::rule::Reductions;
 
-/// Parts examined per question before it is left to the solver ...
-const BUDGET: usize = 20000;
+/// The pipeline's budget: parts examined per question before it is left to the solver, and
+/// time spent. Measured on the hard sets (with HiGHS behind it): 2,000 parts left the 25x25
+/// (2.9 s) and an all-hidden-operator 8x8 KenKen (5 s) to HiGHS; 20,000 settle them (1.6 s,
+/// 0.24 s), and the time bound keeps a split that will not settle (a 16x16 KenKen with
+/// several solutions, a hard 25x25) from adding more than half a second before the solver.
+pub const PIPELINE_BUDGET: Budget = Budget {
+    parts: 20_000,
+    time: Some(Duration::from_millis(500)),
+};
 
-/// ... and time spent. Measured on the hard sets (with HiGHS behind it): 2,000 parts left the
-/// 25x25 (2.9 s) and an all-hidden-operator 8x8 KenKen (5 s) to HiGHS; 20,000 settle them
-/// (1.6 s, 0.24 s), and the time bound keeps a split that will not settle (a 16x16 KenKen
-/// with several solutions, a hard 25x25) from adding more than half a second before the
-/// solver.
-const TIME_BUDGET: Duration = Duration::from_millis(500);
+/// How much a split may examine before it stops unsettled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Parts examined per question.
+    pub parts: usize,
+    /// Time spent per question, if bounded.
+    pub time: Option<Duration>,
+}
+
+/// Which open cell a part is split on, and the order its values are tried in.
+pub enum Order<'a> {
+    /// The cell with the fewest candidates per failure it took part in (dom/wdeg); values
+    /// from the smallest.
+    Failures,
+    /// A cell drawn among those with the fewest candidates; values in a random order.
+    Random(&'a mut ChaCha8Rng),
+    /// The first cell with the fewest candidates; the value `grid` holds there first, then
+    /// the others from the smallest.
+    Prefer(&'a Grid),
+}
 
 /// What one question to a split ended with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,30 +64,34 @@ pub enum Step {
 }
 
 /// The parts of the search not yet examined, in depth-first order, and what failed so far.
-pub struct Split {
+pub struct Split<'a> {
     parts: Vec<Domains>,
     /// Per cell (row-major), one more than the times a part failed with the cell emptied.
     failures: Vec<u32>,
+    order: Order<'a>,
+    budget: Budget,
 }
 
-impl Split {
-    /// A split over the completions of `domains` (already reduced).
-    pub fn new(domains: &Domains) -> Self {
+impl<'a> Split<'a> {
+    /// A split over the completions of `domains` (already narrowed), in `order`, examining
+    /// at most `budget` per question.
+    pub fn new(domains: &Domains, order: Order<'a>, budget: Budget) -> Self {
         Split {
             parts: vec![domains.clone()],
             failures: vec![1; domains.rows() * domains.cols()],
+            order,
+            budget,
         }
     }
 
-    /// The next verified grid among the completions not examined yet, splitting on the open
-    /// cell with the fewest candidates for the failures it took part in.
+    /// The next verified grid among the completions not examined yet.
     pub fn next(&mut self, puzzle: &dyn Puzzle, rules: &Reductions, deadline: Deadline) -> Step {
         let mut examined = 0;
         let started = Instant::now();
         while let Some(part) = self.parts.pop() {
             examined += 1;
-            let spent = examined > BUDGET || examined % 64 == 0 && started.elapsed() > TIME_BUDGET;
-            if spent {
+            let late = |limit| examined % 64 == 0 && started.elapsed() > limit;
+            if examined > self.budget.parts || self.budget.time.is_some_and(late) {
                 return Step::Unsettled;
             }
             if deadline.passed() {
@@ -75,9 +104,9 @@ impl Split {
                     _ => continue,
                 }
             };
-            let set = part.get(r, c);
-            // Pushed in reverse, so that the smallest value is tried first.
-            for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
+            let (values, count) = self.values(&part, (r, c));
+            // Pushed in reverse, so that the first value is tried first.
+            for &k in values[..count].iter().rev() {
                 let mut child = part.clone();
                 child.set(r, c, 1 << k);
                 if rules.narrow(&mut child, Some((r, c))) {
@@ -90,11 +119,47 @@ impl Split {
         Step::Nothing
     }
 
+    /// The candidates of `cell` (bit indices) in the order they are tried, and how many.
+    fn values(&mut self, part: &Domains, cell: (usize, usize)) -> ([u32; 64], usize) {
+        let set = part.get(cell.0, cell.1);
+        let (mut values, mut count) = ([0u32; 64], 0);
+        for k in (0..64).filter(|&k| set >> k & 1 == 1) {
+            values[count] = k;
+            count += 1;
+        }
+        match &mut self.order {
+            Order::Failures => {}
+            Order::Random(rng) => values[..count].shuffle(rng),
+            Order::Prefer(grid) => {
+                let first = part.index_of(i64::from(grid.get(cell.0, cell.1)));
+                values[..count].sort_by_key(|&k| Some(k as usize) != first);
+            }
+        }
+        (values, count)
+    }
+
     /// A failed part shows what failed by its emptied cells: each counts one more failure.
     fn count_failure(&mut self, failed: &Domains) {
+        if !matches!(self.order, Order::Failures) {
+            return;
+        }
         for (cell, count) in self.failures.iter_mut().enumerate() {
             if failed.at(cell) == 0 {
                 *count += 1;
+            }
+        }
+    }
+
+    /// The open cell to split on, as the order says; `None` when every cell is decided.
+    fn branching_cell(&mut self, domains: &Domains) -> Option<(usize, usize)> {
+        let cols = domains.cols();
+        let at = |i: usize| (i / cols, i % cols);
+        match &mut self.order {
+            Order::Failures => self.weighted_cell(domains),
+            Order::Prefer(_) => fewest(domains).first().map(|&i| at(i)),
+            Order::Random(rng) => {
+                let tied = fewest(domains);
+                (!tied.is_empty()).then(|| at(tied[rng.random_range(0..tied.len())]))
             }
         }
     }
@@ -104,7 +169,7 @@ impl Split {
     /// the one whose row and column hold the most open candidates, where a choice narrows
     /// the most. Failure counts took gecode-19 from no solution in 30 s to 12 s (when
     /// measured, before the later speed-ups of the reductions).
-    fn branching_cell(&self, domains: &Domains) -> Option<(usize, usize)> {
+    fn weighted_cell(&self, domains: &Domains) -> Option<(usize, usize)> {
         // Grids have at most 64 rows and columns.
         let (mut row_open, mut col_open) = ([0u32; 64], [0u32; 64]);
         let (row_open, col_open) = (
@@ -143,6 +208,19 @@ impl Split {
     }
 }
 
+/// The open cells (row-major indices) with the fewest candidates, in order.
+fn fewest(domains: &Domains) -> Vec<usize> {
+    let counts = (0..domains.rows() * domains.cols()).map(|i| (i, domains.at(i).count_ones()));
+    let open: Vec<(usize, u32)> = counts.filter(|&(_, n)| n > 1).collect();
+    let Some(least) = open.iter().map(|&(_, n)| n).min() else {
+        return Vec::new();
+    };
+    (open.into_iter())
+        .filter(|&(_, n)| n == least)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,40 +238,62 @@ mod tests {
         Latin::new(areas, Vec::new(), givens, Style::Compact(Alphabet::Digits))
     }
 
-    #[test]
-    fn a_split_yields_each_verified_grid_once_then_settles_when_none_is_left() {
-        // A 4x4 with its first row given has 12 completions.
-        let puzzle = sudoku([1, 2, 3, 4]);
+    /// Every grid a split of `puzzle` in `order` yields, until it settles.
+    fn every_grid(puzzle: &Latin, order: Order) -> Vec<Grid> {
         let reduced = puzzle.reduce(Deadline::none()).unwrap();
-        let mut split = Split::new(&reduced.domains);
+        let mut split = Split::new(&reduced.domains, order, PIPELINE_BUDGET);
         let mut found: Vec<Grid> = Vec::new();
         loop {
-            match split.next(&puzzle, &reduced.reductions, Deadline::none()) {
+            match split.next(puzzle, &reduced.reductions, Deadline::none()) {
                 Step::Found(grid) => {
                     assert!(puzzle.verify(&grid).is_ok());
                     assert!(!found.contains(&grid), "yielded twice");
                     found.push(grid);
                 }
-                Step::Nothing => break,
+                Step::Nothing => return found,
                 other => panic!("a 4x4 settles: {other:?}"),
             }
         }
-        assert_eq!(found.len(), 12);
+    }
+
+    #[test]
+    fn a_split_yields_each_verified_grid_once_then_settles_when_none_is_left() {
+        // A 4x4 with its first row given has 12 completions, in any order.
+        let puzzle = sudoku([1, 2, 3, 4]);
+        let mut sorted = every_grid(&puzzle, Order::Failures);
+        assert_eq!(sorted.len(), 12);
+        sorted.sort_by_key(|g| format!("{g:?}"));
+        let mut rng = rand::SeedableRng::seed_from_u64(7);
+        let mut random = every_grid(&puzzle, Order::Random(&mut rng));
+        random.sort_by_key(|g| format!("{g:?}"));
+        assert_eq!(random, sorted);
+    }
+
+    #[test]
+    fn a_preferred_grid_that_is_a_solution_is_found_first() {
+        let puzzle = sudoku([1, 2, 3, 4]);
+        let rows = [[1, 2, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1], [2, 1, 4, 3]];
+        let wanted = Grid::from_rows(rows.iter().map(|r| r.to_vec()).collect()).unwrap();
+        assert!(puzzle.verify(&wanted).is_ok(), "the fixture is a solution");
+        let first = every_grid(&puzzle, Order::Prefer(&wanted)).remove(0);
+        assert_eq!(first, wanted);
+        // Not the smallest-first split's first grid, so the preference is what found it.
+        assert_ne!(every_grid(&puzzle, Order::Failures)[0], wanted);
     }
 
     #[test]
     fn a_cell_that_took_part_in_enough_failures_is_split_on_before_one_with_fewer_candidates() {
         let mut domains = Domains::full(1, 3, vec![1, 2, 3]);
         domains.set(0, 0, 0b011);
-        let mut split = Split::new(&domains);
-        assert_eq!(split.branching_cell(&domains), Some((0, 0)), "fewest first");
+        let mut split = Split::new(&domains, Order::Failures, PIPELINE_BUDGET);
+        assert_eq!(split.weighted_cell(&domains), Some((0, 0)), "fewest first");
         // Three failures emptied r1c3: 3 candidates over 4 beats r1c1's 2 over 1.
         let mut failed = domains.clone();
         failed.set(0, 2, 0);
         for _ in 0..3 {
             split.count_failure(&failed);
         }
-        assert_eq!(split.branching_cell(&domains), Some((0, 2)));
+        assert_eq!(split.weighted_cell(&domains), Some((0, 2)));
     }
 
     #[test]
@@ -203,7 +303,7 @@ mod tests {
         let reduced = puzzle.reduce(Deadline::none()).unwrap();
         let mut domains = reduced.domains.clone();
         domains.set(1, 0, 0b0001);
-        let mut split = Split::new(&domains);
+        let mut split = Split::new(&domains, Order::Failures, PIPELINE_BUDGET);
         assert_eq!(
             split.next(&puzzle, &reduced.reductions, Deadline::none()),
             Step::Nothing

@@ -170,7 +170,10 @@ mod tests {
     #[test]
     fn input_failures_read_as_one_line_naming_the_file() {
         let folder = Failure::input("dir", InputProblem::NoPuzzleFiles(vec!["txt", "json"]));
-        assert_eq!(folder.to_string(), "dir: no puzzle files (.txt, .json) found");
+        assert_eq!(
+            folder.to_string(),
+            "dir: no puzzle files (.txt, .json) found"
+        );
         let stdin = Failure::unreadable("-", "is a directory".into()).renamed("big.txt");
         assert_eq!(
             stdin.to_string(),

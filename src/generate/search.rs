@@ -1,11 +1,9 @@
-//! Depth-first search over a puzzle's own exact reductions, set up once per frame: a random
-//! solution (cells and values tried in a random order), or any solution with some givens in
-//! which one cell holds another value than a known solution gives it (complete, so finding
-//! none proves there is none).
+//! The generator's questions, each a split ([`crate::split`]) over a frame's own exact
+//! reductions, set up once per frame: a random solution (cells and values tried in a random
+//! order), or any solution with some givens in which one cell holds another value than a
+//! known solution gives it (complete, so finding none proves there is none).
 
 use crate::puzzle::FromRules;
-use rand::seq::SliceRandom;
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use std::sync::Mutex;
@@ -18,12 +16,19 @@ use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::Puzzle;
 use crate::rule::Reduced;
+use crate::split::{Budget, Order, Split, Step};
 
-/// Search nodes a random fill may visit before it gives up (the caller draws again).
-const FILL_BUDGET: usize = 20_000;
+/// Parts a random fill may examine before it gives up (the caller draws again).
+const FILL_BUDGET: Budget = Budget {
+    parts: 20_000,
+    time: None,
+};
 
-/// Search nodes a search for another solution may visit before CaDiCaL is asked instead.
-const OTHER_BUDGET: usize = 1_000;
+/// Parts a search for another solution may examine before CaDiCaL is asked instead.
+const OTHER_BUDGET: Budget = Budget {
+    parts: 1_000,
+    time: None,
+};
 
 /// The rules of a frame without givens, reduced once: the candidates they leave and their
 /// exact narrowing, which hold for any givens added; and, once a search runs long, CaDiCaL
@@ -50,16 +55,11 @@ impl Searcher {
     /// A random grid that keeps every rule, checked by the verifier; `None` when the search
     /// runs past its budget.
     pub fn random_solution(&self, rng: &mut ChaCha8Rng) -> Option<Grid> {
-        let mut search = Search {
-            searcher: self,
-            rng: Some(rng),
-            prefer: None,
-            nodes: FILL_BUDGET,
-        };
-        search
-            .descend(self.reduced.domains.clone(), None)
-            .ok()
-            .flatten()
+        let order = Order::Random(rng);
+        match self.split_step(&self.reduced.domains, order, FILL_BUDGET) {
+            Step::Found(grid) => Some(grid),
+            _ => None,
+        }
     }
 
     /// Whether the rules with `givens` (row by row, `None` blank) have a solution whose `cell`
@@ -95,17 +95,23 @@ impl Searcher {
         if let Some(k) = domains.index_of(i64::from(value)) {
             domains.restrict(cell.0, cell.1, !(1 << k));
         }
-        if domains.has_empty_cell() {
+        if domains.has_empty_cell() || !self.reduced.reductions.narrow(&mut domains, None) {
             return Some(false);
         }
-        let mut search = Search {
-            searcher: self,
-            rng: None,
-            prefer: Some(solution),
-            nodes: OTHER_BUDGET,
+        let order = Order::Prefer(solution);
+        let found = match self.split_step(&domains, order, OTHER_BUDGET) {
+            Step::Found(grid) => Some(grid),
+            Step::Nothing => None,
+            Step::Unsettled | Step::TimeLimit => return None,
         };
-        let found = search.descend(domains, None).ok()?;
         Some(found.is_some_and(|grid| self.is_other(&grid, givens, cell, value)))
+    }
+
+    /// The first answer of a split of `domains` in `order`.
+    fn split_step(&self, domains: &Domains, order: Order, budget: Budget) -> Step {
+        let mut split = Split::new(domains, order, budget);
+        let rules = &self.reduced.reductions;
+        split.next(self.puzzle.as_ref(), rules, Deadline::none())
     }
 
     /// [`Searcher::has_other`] by CaDiCaL.
@@ -165,72 +171,5 @@ impl Searcher {
         self.puzzle.verify(grid).is_ok()
             && givens.iter().enumerate().all(keeps)
             && grid.get(cell.0, cell.1) != value
-    }
-}
-
-/// The budget ran out.
-struct OutOfNodes;
-
-struct Search<'a, 'r> {
-    searcher: &'a Searcher,
-    /// The order of cells and values: random, or the first fewest-candidate cell and its
-    /// values in order.
-    rng: Option<&'r mut ChaCha8Rng>,
-    /// A grid whose value each cell tries first.
-    prefer: Option<&'a Grid>,
-    /// Nodes left.
-    nodes: usize,
-}
-
-impl Search<'_, '_> {
-    fn descend(
-        &mut self,
-        mut domains: Domains,
-        changed: Option<Cell>,
-    ) -> Result<Option<Grid>, OutOfNodes> {
-        self.nodes = self.nodes.checked_sub(1).ok_or(OutOfNodes)?;
-        if !self
-            .searcher
-            .reduced
-            .reductions
-            .narrow(&mut domains, changed)
-        {
-            return Ok(None);
-        }
-        let cols = domains.cols();
-        let open: Vec<(usize, u32)> = (0..domains.rows() * cols)
-            .map(|i| (i, domains.at(i).count_ones()))
-            .filter(|&(_, n)| n > 1)
-            .collect();
-        let Some(fewest) = open.iter().map(|&(_, n)| n).min() else {
-            let grid = domains.solved_grid();
-            return Ok(grid.filter(|g| self.searcher.puzzle.verify(g).is_ok()));
-        };
-        let tied: Vec<usize> = (open.iter())
-            .filter(|&&(_, n)| n == fewest)
-            .map(|&(i, _)| i)
-            .collect();
-        let cell = match self.rng.as_mut() {
-            Some(rng) => tied[rng.random_range(0..tied.len())],
-            None => tied[0],
-        };
-        let set = domains.at(cell);
-        let mut bits: Vec<u32> = (0..64).filter(|b| set >> b & 1 == 1).collect();
-        if let Some(rng) = self.rng.as_mut() {
-            bits.shuffle(rng);
-        }
-        let at = (cell / cols, cell % cols);
-        if let Some(grid) = self.prefer {
-            let first = domains.index_of(i64::from(grid.get(at.0, at.1)));
-            bits.sort_by_key(|&b| Some(b as usize) != first);
-        }
-        for bit in bits {
-            let mut next = domains.clone();
-            next.set(at.0, at.1, 1 << bit);
-            if let Some(grid) = self.descend(next, Some(at))? {
-                return Ok(Some(grid));
-            }
-        }
-        Ok(None)
     }
 }
