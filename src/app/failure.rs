@@ -5,8 +5,6 @@ use std::fmt;
 
 use mipsolve::error::{ParseError, SolveError};
 
-use super::item::MAX_FILE_BYTES;
-
 /// What stopped one puzzle (or one file).
 #[derive(Debug, Clone)]
 pub enum Failure {
@@ -64,8 +62,9 @@ pub enum InputProblem {
     },
     /// Bytes that are not UTF-8.
     NotUtf8,
-    /// Larger than [`MAX_FILE_BYTES`] (a collection of one puzzle per line streams instead).
-    TooLarge,
+    /// Larger than the cap for a file read whole, in MiB (a collection of one puzzle per
+    /// line streams instead).
+    TooLarge(u64),
     /// A folder without files of these extensions.
     NoPuzzleFiles(Vec<&'static str>),
     /// A path whose files were all skipped: the kind's title and what was skipped.
@@ -149,9 +148,7 @@ impl fmt::Display for InputProblem {
             }
             InputProblem::Unreadable { reason, .. } => write!(f, "cannot read: {reason}"),
             InputProblem::NotUtf8 => f.write_str("not UTF-8 text"),
-            InputProblem::TooLarge => {
-                write!(f, "file is larger than {} MiB", MAX_FILE_BYTES >> 20)
-            }
+            InputProblem::TooLarge(mib) => write!(f, "file is larger than {mib} MiB"),
             InputProblem::NoPuzzleFiles(extensions) => {
                 let wanted: Vec<String> = extensions.iter().map(|x| format!(".{x}")).collect();
                 write!(f, "no puzzle files ({}) found", wanted.join(", "))

@@ -336,7 +336,8 @@ fn open(name: &str, mut reader: Box<dyn BufRead + Send>) -> Result<Opened, Failu
 
 fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Failure::input(name, InputProblem::TooLarge));
+        let problem = InputProblem::TooLarge(MAX_FILE_BYTES >> 20);
+        return Err(Failure::input(name, problem));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
