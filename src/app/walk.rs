@@ -84,10 +84,13 @@ pub fn gather(
             .flat_map(|k| k.extensions.iter().copied())
             .collect(),
     };
-    let mut items = Vec::new();
-    let (mut skipped, mut not_puzzles) = (0, 0);
+    let mut gathered = Gathered {
+        items: Vec::new(),
+        skipped: 0,
+        not_puzzles: 0,
+    };
     for path in paths {
-        let before = (items.len(), skipped, not_puzzles);
+        let before = (gathered.items.len(), gathered.skipped, gathered.not_puzzles);
         for (file, text, in_folder) in read_inputs(path.as_ref(), &extensions) {
             // Standard input may be a shard of a larger file: its name and numbers are then
             // that file's.
@@ -99,107 +102,131 @@ pub fn gather(
                 (true, None) => (file, stdin.clone(), text),
                 (false, _) => (file, Stdin::default(), text),
             };
-            let whole_error = |kind, failure: Failure| Item {
-                file: file.clone(),
-                index: None,
-                line: None,
-                in_collection: false,
+            let input = Input {
                 kind,
-                puzzle: Err(failure),
+                options,
+                file: &file,
+                shard: &shard,
+                in_folder,
             };
-            let text = match text {
-                Ok(Opened::Whole(text)) => text,
-                Ok(Opened::Long { head, rest }) => {
-                    match long_input(kind, options, &file, &shard, head, rest) {
-                        Ok(pending) => {
-                            items.extend(pending);
-                            continue;
-                        }
-                        Err(Ok(text)) => text,
-                        Err(Err(failure)) => {
-                            items.push(Pending::Ready(whole_error(kind, failure)));
-                            continue;
-                        }
-                    }
-                }
-                Err(failure) => {
-                    items.push(Pending::Ready(whole_error(kind, failure)));
-                    continue;
-                }
-            };
-            let parsed = match kind {
-                Some(kind) if in_folder && puzzle::other_kind(kind, &text).is_some() => {
-                    skipped += 1;
-                    continue;
-                }
-                Some(kind) => read_as(kind, &text, options),
-                None => match puzzle::read_each_game(&text, options) {
-                    Some(parsed) => parsed.map_err(|e| (None, e)),
-                    None => {
-                        let extension = Path::new(&file).extension().and_then(|x| x.to_str());
-                        match puzzle::detect(extension, &text) {
-                            Ok(kind) => read_as(kind, &text, options),
-                            Err(_) if in_folder && puzzle::no_puzzle(&text, options) => {
-                                not_puzzles += 1;
-                                continue;
-                            }
-                            Err(e) => Err((None, e)),
-                        }
-                    }
-                },
-            };
-            match parsed {
-                Err((_, e)) if in_folder && e.is_not_a_puzzle() => not_puzzles += 1,
-                Err((file_kind, e)) => {
-                    let failure = Failure::parse(file.clone(), e.shifted(shard.line_offset));
-                    items.push(Pending::Ready(whole_error(file_kind, failure)))
-                }
-                Ok(parsed) => {
-                    let in_collection = parsed.len() > 1 || shard.is_shard();
-                    for (index, (file_kind, entry)) in parsed.into_iter().enumerate() {
-                        let index = index + shard.index_offset;
-                        items.push(Pending::Ready(Item {
-                            file: file.clone(),
-                            index: Some(index),
-                            line: Some(entry.line + shard.line_offset),
-                            in_collection,
-                            kind: Some(file_kind),
-                            puzzle: entry.puzzle.map_err(|e| match e.line {
-                                None if in_collection => {
-                                    Failure::parse(format!("{file} [{index}]"), e)
-                                }
-                                _ => Failure::parse(file.clone(), e.shifted(shard.line_offset)),
-                            }),
-                        }));
-                    }
-                }
+            match input.read(text) {
+                Given::Items(items) => gathered.items.extend(items),
+                Given::OtherKind => gathered.skipped += 1,
+                Given::NoPuzzle => gathered.not_puzzles += 1,
             }
         }
-        let found_none = items.len() == before.0;
-        let skipped_here = (skipped - before.1, not_puzzles - before.2);
+        let found_none = gathered.items.len() == before.0;
+        let skipped_here = (gathered.skipped - before.1, gathered.not_puzzles - before.2);
         if let (Some(kind), true, Some(note)) = (kind, found_none, skip_note(skipped_here)) {
             let name = path.as_ref().display().to_string();
-            items.push(Pending::Ready(Item {
-                file: name.clone(),
-                index: None,
-                line: None,
-                in_collection: false,
-                kind: Some(kind),
-                puzzle: Err(Failure::input(
-                    &name,
-                    InputProblem::NoPuzzlesFound {
-                        title: kind.title,
-                        skipped: note,
-                    },
-                )),
-            }));
+            let problem = InputProblem::NoPuzzlesFound {
+                title: kind.title,
+                skipped: note,
+            };
+            let failure = Failure::input(&name, problem);
+            gathered.items.push(whole_error(&name, Some(kind), failure));
         }
     }
-    Gathered {
-        items,
-        skipped,
-        not_puzzles,
+    gathered
+}
+
+/// One input to read: its name, how it is numbered, and what it is read as.
+struct Input<'a> {
+    kind: Option<&'static Kind>,
+    options: &'a Options,
+    file: &'a str,
+    shard: &'a Stdin,
+    /// Whether a folder walk found it: files of other kinds and without puzzles are skipped.
+    in_folder: bool,
+}
+
+/// What one input gave.
+enum Given {
+    /// Its puzzles, or the error standing for it.
+    Items(Vec<Pending>),
+    /// Nothing: it is clearly of another kind (in a folder).
+    OtherKind,
+    /// Nothing: no line of it reads as a puzzle (in a folder).
+    NoPuzzle,
+}
+
+impl Input<'_> {
+    /// Its puzzles from its opened text (or the error that stopped it).
+    fn read(&self, text: Result<Opened, Failure>) -> Given {
+        let error = |kind, failure| Given::Items(vec![whole_error(self.file, kind, failure)]);
+        let (kind, options, file) = (self.kind, self.options, self.file);
+        let text = match text {
+            Ok(Opened::Whole(text)) => text,
+            Ok(Opened::Long { head, rest }) => {
+                match long_input(kind, options, file, self.shard, head, rest) {
+                    Ok(pending) => return Given::Items(pending),
+                    Err(Ok(text)) => text,
+                    Err(Err(failure)) => return error(kind, failure),
+                }
+            }
+            Err(failure) => return error(kind, failure),
+        };
+        let parsed = match kind {
+            Some(kind) if self.in_folder && puzzle::other_kind(kind, &text).is_some() => {
+                return Given::OtherKind;
+            }
+            Some(kind) => read_as(kind, &text, options),
+            None => match puzzle::read_each_game(&text, options) {
+                Some(parsed) => parsed.map_err(|e| (None, e)),
+                None => {
+                    let extension = Path::new(file).extension().and_then(|x| x.to_str());
+                    match puzzle::detect(extension, &text) {
+                        Ok(kind) => read_as(kind, &text, options),
+                        Err(_) if self.in_folder && puzzle::no_puzzle(&text, options) => {
+                            return Given::NoPuzzle;
+                        }
+                        Err(e) => Err((None, e)),
+                    }
+                }
+            },
+        };
+        match parsed {
+            Err((_, e)) if self.in_folder && e.is_not_a_puzzle() => Given::NoPuzzle,
+            Err((file_kind, e)) => {
+                let failure = Failure::parse(file.to_string(), e.shifted(self.shard.line_offset));
+                error(file_kind, failure)
+            }
+            Ok(parsed) => Given::Items(self.items(parsed)),
+        }
     }
+
+    /// The parsed puzzles as items, numbered as in the whole file.
+    fn items(&self, parsed: Vec<(&'static Kind, Parsed)>) -> Vec<Pending> {
+        let (file, shard) = (self.file, self.shard);
+        let in_collection = parsed.len() > 1 || shard.is_shard();
+        let item = |(index, (kind, entry)): (usize, (&'static Kind, Parsed))| {
+            let index = index + shard.index_offset;
+            Pending::Ready(Item {
+                file: file.to_string(),
+                index: Some(index),
+                line: Some(entry.line + shard.line_offset),
+                in_collection,
+                kind: Some(kind),
+                puzzle: entry.puzzle.map_err(|e| match e.line {
+                    None if in_collection => Failure::parse(format!("{file} [{index}]"), e),
+                    _ => Failure::parse(file.to_string(), e.shifted(shard.line_offset)),
+                }),
+            })
+        };
+        parsed.into_iter().enumerate().map(item).collect()
+    }
+}
+
+/// An error standing for the whole of `file`.
+fn whole_error(file: &str, kind: Option<&'static Kind>, failure: Failure) -> Pending {
+    Pending::Ready(Item {
+        file: file.to_string(),
+        index: None,
+        line: None,
+        in_collection: false,
+        kind,
+        puzzle: Err(failure),
+    })
 }
 
 /// A file longer than one block: its first block's puzzles and the rest as a stream, when the
@@ -273,11 +300,11 @@ pub fn skip_note((other_kinds, not_puzzles): (usize, usize)) -> Option<String> {
     (!parts.is_empty()).then(|| format!("{} skipped", parts.join(" and ")))
 }
 
-/// A file's name, its text or the message why it has none, and whether a folder walk found it.
-type Input = (String, Result<Opened, Failure>, bool);
+/// A file's name, its text or why it has none, and whether a folder walk found it.
+type Opening = (String, Result<Opened, Failure>, bool);
 
 /// The texts behind one path: standard input, a file, or a directory's puzzle files.
-fn read_inputs(path: &Path, extensions: &[&'static str]) -> Vec<Input> {
+fn read_inputs(path: &Path, extensions: &[&'static str]) -> Vec<Opening> {
     let name = path.display().to_string();
     if name == "-" {
         let reader = Box::new(BufReader::new(std::io::stdin()));
