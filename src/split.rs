@@ -104,22 +104,35 @@ impl<'a> Split<'a> {
                     _ => continue,
                 }
             };
-            let (values, count) = self.values(&part, (r, c));
             // Pushed in reverse, so that the first value is tried first.
-            for &k in values[..count].iter().rev() {
-                let mut child = part.clone();
-                child.set(r, c, 1 << k);
-                if rules.narrow(&mut child, Some((r, c))) {
-                    self.parts.push(child);
-                } else {
-                    self.count_failure(&child);
+            let set = part.get(r, c);
+            if let Order::Failures = self.order {
+                for k in (0..64).rev().filter(|&k| set >> k & 1 == 1) {
+                    self.push_part(&part, (r, c), k, rules);
+                }
+            } else {
+                let (values, count) = self.values(&part, (r, c));
+                for &k in values[..count].iter().rev() {
+                    self.push_part(&part, (r, c), k, rules);
                 }
             }
         }
         Step::Nothing
     }
 
-    /// The candidates of `cell` (bit indices) in the order they are tried, and how many.
+    /// Pushes `part` with `cell` set to candidate `k`, when it survives narrowing.
+    fn push_part(&mut self, part: &Domains, cell: (usize, usize), k: u32, rules: &Reductions) {
+        let mut child = part.clone();
+        child.set(cell.0, cell.1, 1 << k);
+        if rules.narrow(&mut child, Some(cell)) {
+            self.parts.push(child);
+        } else {
+            self.count_failure(&child);
+        }
+    }
+
+    /// The candidates of `cell` (bit indices) in the order a random or preferring split tries
+    /// them, and how many.
     fn values(&mut self, part: &Domains, cell: (usize, usize)) -> ([u32; 64], usize) {
         let set = part.get(cell.0, cell.1);
         let (mut values, mut count) = ([0u32; 64], 0);
