@@ -17,11 +17,16 @@ pub(super) fn is_grid_row(text: &str) -> bool {
 /// skipped. The last run may be short (a missing row).
 pub(super) fn grid_blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
     let mut blocks: Vec<Vec<Line>> = Vec::new();
+    // The side of the last block, from its first row: read once per block.
+    let mut last_side = 0;
     for &line in lines {
         match blocks.last_mut() {
-            Some(block) if block.len() < side(block[0].text) => block.push(line),
+            Some(block) if block.len() < last_side => block.push(line),
             _ if is_label(line.text) => {}
-            _ => blocks.push(vec![line]),
+            _ => {
+                last_side = side(line.text);
+                blocks.push(vec![line]);
+            }
         }
     }
     blocks
