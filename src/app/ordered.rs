@@ -15,8 +15,10 @@ use std::time::Instant;
 /// Each worker's stack, as the main thread's (see `main.rs`).
 const STACK_BYTES: usize = 1 << 30;
 
-/// Items under way (started, or done and waiting for their turn) per thread.
-const WINDOW_PER_JOB: usize = 256;
+/// Items under way (started, or done and waiting for their turn) per thread: enough that the
+/// workers stay busy while the calling thread reads and parses the next block of a stream
+/// (8,192 lines; 256 left the other thread idle for part of each block).
+const WINDOW_PER_JOB: usize = 1024;
 
 /// The work a task takes on at once: items are handed out in batches of about this long,
 /// so that quick puzzles do not cost a thread wake-up each, while slow ones go one at a time.
