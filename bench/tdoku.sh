@@ -2,8 +2,9 @@
 # 9x9 throughput against tdoku (the fastest known 9x9 solver), both on Royle's 49,151 17-clue
 # puzzles in the same run: tdoku is built from a checkout, and its own benchmark program times
 # it counting up to 2 solutions per puzzle (its uniqueness check); mipsolve runs
-# --check-unique with one job (text and JSON output) and with two jobs. Prints seconds and
-# µs per puzzle for each, the ratio mipsolve/tdoku and the speed-up of two jobs over one.
+# --check-unique with one job and with two jobs in turn, five times each (text output; the
+# medians), and once with one job and JSON output. Prints seconds and µs per puzzle for each,
+# the ratio mipsolve/tdoku and the speed-up of two jobs over one.
 # Usage: bash bench/tdoku.sh [TDOKU_CHECKOUT]
 #   TDOKU_CHECKOUT: a tdoku source tree (copied, never written to); by default the tdoku git
 #   mirror in $TDOKU_GIT (../.mirror/t-dillon+tdoku/repo), exported with git archive.
@@ -55,15 +56,26 @@ start=$(date +%s.%N)
 "$TMP/solve" 2 < "$TMP/royle.txt" > "$TMP/tdoku-counts.txt"
 tdoku_e2e=$(python3 -c "import sys, time; print(time.time() - float(sys.argv[1]))" "$start")
 
-wall() { # output_file args...: mipsolve's wall seconds
-  local out=$1; shift
-  local start; start=$(date +%s.%N)
-  "$BIN" sudoku --check-unique -q "$@" "$ROYLE" > "$out"
-  python3 -c "import sys, time; print(time.time() - float(sys.argv[1]))" "$start"
-}
-text1=$(wall /dev/null -j 1)
-json1=$(wall "$TMP/out.json" -j 1 --format json)
-text2=$(wall /dev/null -j 2)
+# mipsolve's wall seconds, timed from Python (no start-up of a timer in them): one job and
+# two jobs taken in turn RUNS times (the machine's speed drifts; each is the median), and one
+# job with JSON output once, its records kept for the count of unique ones.
+RUNS=5
+read -r text1 text2 json1 < <(python3 - "$BIN" "$ROYLE" "$TMP/out.json" "$RUNS" <<'PY'
+import statistics, subprocess, sys, time
+binary, royle, json_out, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def wall(out, *args):
+    start = time.perf_counter()
+    subprocess.run([binary, "sudoku", "--check-unique", "-q", *args, royle], stdout=out, check=True)
+    return time.perf_counter() - start
+one, two = [], []
+for _ in range(runs):
+    one.append(wall(subprocess.DEVNULL, "-j", "1"))
+    two.append(wall(subprocess.DEVNULL, "-j", "2"))
+with open(json_out, "w") as out:
+    json1 = wall(out, "-j", "1", "--format", "json")
+print(statistics.median(one), statistics.median(two), json1)
+PY
+)
 
 python3 - "$n" "$tdoku_csv" "$TMP/tdoku-counts.txt" "$tdoku_e2e" "$TMP/out.json" \
   "$text1" "$json1" "$text2" <<'PY'
@@ -82,9 +94,9 @@ us = lambda s: s / n * 1e6
 print(f"Royle 17-clue, {n} puzzles, uniqueness checked")
 print(f"{'tdoku (in memory, limit 2)':<36} {tdoku_us * n / 1e6:7.3f} s {tdoku_us:8.2f} µs/puzzle"
       f"   unique {unique}/{len(counts)} (its solve example, whole file {e2e:.2f} s)")
-for name, s in (("mipsolve -j 1 text", text1), ("mipsolve -j 1 json", json1)):
+for name, s in (("mipsolve -j 1 text (median of 5)", text1), ("mipsolve -j 1 json", json1)):
     print(f"{name:<36} {s:7.3f} s {us(s):8.2f} µs/puzzle   {us(s) / tdoku_us:5.1f}x tdoku")
 print(f"{'mipsolve json records unique':<36} {m_unique}/{len(recs)}")
-print(f"{'mipsolve -j 2 text':<36} {text2:7.3f} s {us(text2):8.2f} µs/puzzle"
+print(f"{'mipsolve -j 2 text (median of 5)':<36} {text2:7.3f} s {us(text2):8.2f} µs/puzzle"
       f"   speed-up 2 jobs vs 1: {text1 / text2:.2f}x")
 PY
