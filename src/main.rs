@@ -12,9 +12,9 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The stack of the thread that runs the application (and of each worker): the generator's
-/// search descends one level per open cell (4,096 on a 64x64), far past the default; the
-/// memory is reserved, and only what is used is touched.
+/// The stack of the thread that runs the application (and of each worker): reserved
+/// generously, so that no grid size (up to 64x64) can overflow it; only what is used is
+/// touched.
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
