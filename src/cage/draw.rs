@@ -123,9 +123,9 @@ fn pick_op(values: &[u64], ops: &[Op], rng: &mut ChaCha8Rng) -> Option<(Op, u64)
     fitting.choose(rng).copied()
 }
 
-/// Killer cages over `solution`: groups whose digits differ, with their sums; a single cell
+/// Sum cages over `solution`: groups whose digits differ, with their sums; a single cell
 /// joins a neighbouring group where its digit fits.
-pub fn killer(solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<(u64, Vec<Cell>)> {
+pub fn sum_cages(solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<(u64, Vec<Cell>)> {
     let n = solution.rows();
     let digit = |(r, c): Cell| solution.get(r, c);
     let fits = |group: &[Cell], cell: Cell| group.iter().all(|&g| digit(g) != digit(cell));
@@ -218,10 +218,10 @@ mod tests {
     }
 
     #[test]
-    fn killer_cages_never_repeat_a_digit_and_sum_to_the_grid() {
+    fn sum_cages_never_repeat_a_digit_and_sum_to_the_grid() {
         let solution = latin(9);
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let cages = killer(&solution, &mut rng);
+        let cages = sum_cages(&solution, &mut rng);
         let total: u64 = cages.iter().map(|c| c.0).sum();
         assert_eq!(total, 9 * 45);
         for (sum, cells) in &cages {

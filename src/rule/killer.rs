@@ -33,7 +33,7 @@ pub static PLACED: Placement = Placement {
     about: "sum cages",
     fixed: None,
     drawn: Some(|solution, rng, rules| {
-        let cages = crate::cage::draw::killer(solution, rng);
+        let cages = crate::cage::draw::sum_cages(solution, rng);
         rules.insert(OWN.key.into(), own_json(&cages));
     }),
 };
