@@ -60,12 +60,7 @@ impl AllDifferent {
         let areas: Vec<Vec<usize>> = (areas.iter())
             .map(|a| a.cells.iter().map(index).collect())
             .collect();
-        let mut areas_of: Vec<Vec<usize>> = vec![Vec::new(); rows * cols];
-        for (i, area) in areas.iter().enumerate() {
-            for &cell in area {
-                areas_of[cell].push(i);
-            }
-        }
+        let areas_of = areas_holding(&areas, rows * cols);
         let mut families: Vec<Vec<Family>> = vec![Vec::new(); areas.len()];
         for (i, area) in areas.iter().enumerate() {
             if area.len() != values {
@@ -106,14 +101,7 @@ impl AllDifferent {
             }
         }
         let (areas, families) = overlapping_first(areas, families);
-        for list in &mut areas_of {
-            list.clear();
-        }
-        for (i, area) in areas.iter().enumerate() {
-            for &cell in area {
-                areas_of[cell].push(i);
-            }
-        }
+        let areas_of = areas_holding(&areas, rows * cols);
         AllDifferent {
             areas,
             families,
@@ -334,6 +322,17 @@ impl AllDifferent {
             }
         }
     }
+}
+
+/// Per cell of a grid of `cells` cells (row-major), the areas holding it.
+fn areas_holding(areas: &[Vec<usize>], cells: usize) -> Vec<Vec<usize>> {
+    let mut areas_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for (i, area) in areas.iter().enumerate() {
+        for &cell in area {
+            areas_of[cell].push(i);
+        }
+    }
+    areas_of
 }
 
 /// The areas (with their families) in the order propagation takes them, lowest first: those
