@@ -21,7 +21,7 @@ pub enum AreaName {
     Diagonal,
     /// The diagonal from the top right to the bottom left.
     AntiDiagonal,
-    /// A Killer cage, whose digits never repeat; 0-based.
+    /// A sum cage, whose digits never repeat; 0-based.
     Cage(usize),
     /// Another area a variant rule names, e.g. `extra region 2`.
     Extra(String),

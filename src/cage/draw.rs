@@ -1,5 +1,5 @@
 //! Random cages drawn over a solved grid: connected groups of cells (KenKen's, with an
-//! operator chosen among those allowed; Killer's, digits never repeating, with their sums).
+//! operator chosen among those allowed; sum cages, digits never repeating, with their sums).
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::cage::{Cage, Op};
 use crate::grid::{Cell, Grid};
 
-/// Cage sizes and their weights: mostly pairs and triples, as in Keen and Solo's Killer.
+/// Cage sizes and their weights: mostly pairs and triples, as in Keen and Solo's sum cages.
 const SIZES: [(usize, u32); 5] = [(1, 1), (2, 8), (3, 6), (4, 3), (5, 1)];
 
 /// Cells of an `n` x `n` grid split into connected groups; `fits(group, cell)` says whether

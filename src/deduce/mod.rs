@@ -3,7 +3,7 @@
 //! and the hardest technique needed gives `--grade` on Simon Tatham's ladder for the kind.
 //! Sudoku (Solo): trivial, hidden singles in blocks; basic, also in rows and columns, and
 //! naked singles; intermediate, intersections; advanced, naked and hidden sets; extreme, fish
-//! and forcing chains; a Killer cage's layouts and the variants' other rules count as
+//! and forcing chains; a sum cage's layouts and the variants' other rules count as
 //! intermediate. KenKen (Keen): easy, singles and the digits a cage's layouts use; normal,
 //! the digits they put in each cell; hard, a cage's digits in one line, and sets; extreme,
 //! fish and forcing chains. Takuzu (Unruly): trivial, no three in a row and a line's last cell;
@@ -48,7 +48,7 @@ pub enum Technique {
     Fish(usize),
     /// A chain of two-candidate cells whose ends cannot both lack a value.
     ForcingChain,
-    /// A variant's other rule (consecutive marks, thermometers), by its name.
+    /// A variant's other rule (marks, lines), by its name.
     Rule(&'static str),
     /// KenKen: a cell keeps only digits some layout of its cage uses.
     CageDigits,
@@ -315,7 +315,7 @@ impl Deductions {
 pub struct LatinRules<'a> {
     /// The areas.
     pub areas: &'a [Area],
-    /// The cages (KenKen's, Killer's sums).
+    /// The cages (KenKen's, and sum cages).
     pub cages: &'a [Cage],
     /// Rules beyond areas and cages.
     pub rules: &'a [Arc<dyn Rule>],
@@ -324,7 +324,7 @@ pub struct LatinRules<'a> {
 }
 
 /// Solves `puzzle` step by step towards `solution` (its only one) on `ladder` (Keen's for
-/// KenKen; Solo's for Sudoku and its variants, whose Killer cages and other rules count as
+/// KenKen; Solo's for Sudoku and its variants, whose sum cages and other rules count as
 /// intermediate); `None` when the givens break an area or `deadline` passes first.
 pub fn follow(
     puzzle: &LatinRules,

@@ -1,4 +1,4 @@
-//! The other rules of a Sudoku variant (consecutive marks, thermometers) as steps: each rule
+//! The other rules of a Sudoku variant (marks, lines) as steps: each rule
 //! narrows the candidates as the exact reductions have it do, and what it removes is one step
 //! named after the rule.
 

@@ -403,7 +403,7 @@ pub enum Problem {
     /// An f-puzzles or SudokuPad link or string that cannot be read.
     #[error("{0}")]
     Link(String),
-    /// What is wrong in the consecutive bar-code form (a header, a given or a bar code).
+    /// What is wrong in the bar-code form (a header, a given or a bar code).
     #[error("{0}")]
     BarForm(String),
 }

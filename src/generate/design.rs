@@ -27,7 +27,7 @@ pub enum Design {
         size: usize,
         /// Boxes (rows, columns), or Jigsaw regions when `None`.
         boxes: Option<(usize, usize)>,
-        /// The rules placed on it, by their `--variant` names (`killer`, `x`).
+        /// The rules placed on it, by their `--variant` names (`rule::PLACEMENTS`).
         rules: Vec<&'static str>,
     },
     /// A KenKen of side `size`.

@@ -1,6 +1,6 @@
 //! Pictures of puzzles and solutions as newspapers print them: thin cell lines, thick box,
-//! region and KenKen cage borders, Killer cages as dashed outlines with their sums, X's
-//! diagonals, givens in bold and solved values in a second colour. A kind describes what to
+//! region and KenKen cage borders, sum cages as dashed outlines with their sums, the rules'
+//! marks, givens in bold and solved values in a second colour. A kind describes what to
 //! draw ([`Drawing`]); [`svg`] writes it, [`raster`] turns it into PNG or PDF pages.
 
 pub mod raster;
@@ -18,11 +18,11 @@ pub struct Drawing {
     /// The block of each cell (box, region, or KenKen cage), row by row: thick lines part
     /// blocks. `None`: only the outer border is thick.
     pub blocks: Option<Vec<usize>>,
-    /// Killer cages: dashed outlines with their sums.
+    /// Sum cages: dashed outlines with their sums.
     pub dashed: Vec<Label>,
     /// KenKen clues, each written in its cage's top-left cell (the cage borders are blocks).
     pub clues: Vec<Label>,
-    /// The rules' marks drawn under the grid lines (thermometers, lines, diagonals).
+    /// The rules' marks drawn under the grid lines (lines, bulbs).
     pub under: Vec<Mark>,
     /// The rules' marks drawn over the grid lines (dots, bars, circles, clues).
     pub over: Vec<Mark>,
@@ -89,7 +89,7 @@ pub fn centre((r, c): (usize, usize)) -> (f64, f64) {
 pub struct Label {
     /// The cells, 0-based.
     pub cells: Vec<(usize, usize)>,
-    /// The text, e.g. `12+`, `3÷`, `?` or a Killer sum.
+    /// The text, e.g. `12+`, `3÷`, `?` or a cage's sum.
     pub text: String,
 }
 

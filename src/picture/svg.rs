@@ -245,7 +245,7 @@ fn draw_mark(out: &mut String, mark: &Mark) {
     };
 }
 
-/// A Killer cage's dashed outline, inset from the cell borders.
+/// A sum cage's dashed outline, inset from the cell borders.
 fn dashed_outline(out: &mut String, cage: &Label) {
     let inside =
         |r: isize, c: isize| r >= 0 && c >= 0 && cage.cells.contains(&(r as usize, c as usize));

@@ -53,7 +53,7 @@ pub struct Latin {
     givens: Grid,
     formulation: CageFormulation,
     style: Style,
-    /// Rules beyond areas and cages (consecutive marks, thermometers).
+    /// Rules beyond areas and cages (marks, lines).
     rules: Vec<Arc<dyn Rule>>,
     /// KenKen, or a Sudoku and its variant's rules.
     family: Family,

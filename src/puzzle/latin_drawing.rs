@@ -1,5 +1,5 @@
 //! What a picture of a Latin-grid puzzle shows: boxes or regions (or a KenKen's cages) as
-//! blocks, Killer cages dashed with their sums, KenKen clues, the givens (the rules draw their own marks).
+//! blocks, sum cages dashed with their sums, KenKen clues, the givens (the rules draw their own marks).
 
 use super::{Family, Latin, Style};
 use crate::cage::Op;

@@ -1,5 +1,5 @@
 //! A Latin-grid puzzle written back as the JSON its reader takes: KenKen's size and cages, or
-//! a Sudoku variant's givens, layout, Killer cages and other rules. One key per
+//! a Sudoku variant's givens, layout, sum cages and other rules. One key per
 //! line; rows, cages and rule items one per line.
 
 use std::collections::BTreeSet;

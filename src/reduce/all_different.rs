@@ -274,7 +274,7 @@ impl AllDifferent {
         changed: &mut Vec<(usize, u64)>,
     ) -> bool {
         if self.areas[i].len() > domains.values().len() {
-            // More cells than values (a large Killer cage): no distinct values for them all.
+            // More cells than values (a large sum cage): no distinct values for them all.
             return false;
         }
         // Decided cells hold their values, which the singles (at a fixed point whenever
@@ -505,7 +505,7 @@ mod tests {
 
     #[test]
     fn with_matching_an_area_with_more_cells_than_values_has_no_solution() {
-        // A Killer cage of 65 cells in a grid of 64 values.
+        // A sum cage of 65 cells in a grid of 64 values.
         let mut domains = Domains::full(1, 65, (1..=64).collect());
         let cage = Area {
             name: AreaName::Region("cage".into()),

@@ -1,8 +1,8 @@
 //! SudokuPad `scl`/`ctc` links (`https://sudokupad.app/scl...`): lz-string's
 //! `compressToBase64` of SudokuPad's own puzzle, JSON or its zipped form (bare and shortened
 //! keys, single quotes, empty array slots, `t`/`f`, short colours). Such a puzzle carries its
-//! givens, regions and cages, and a few rules by name (`global`: anti-knight, anti-king,
-//! non-consecutive, disjoint groups, anti-ratio, anti-XV); every other rule is only drawn
+//! givens, regions and cages, and a few rules by name (`global`: those the rule registry's
+//! `GLOBALS` lists); every other rule is only drawn
 //! (lines, arrows, overlays, underlays). The givens, regions, cages and named rules are read;
 //! the drawings are not (a rule is never guessed from a colour), and the puzzle says so in a
 //! warning.

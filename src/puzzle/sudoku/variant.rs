@@ -1,6 +1,6 @@
 //! Sudoku variants as data: givens over boxes, irregular regions (Jigsaw) or neither (a Latin
 //! square), and the variant's rules as keyed data, which the rule registry reads. JSON files,
-//! f-puzzles links, Tatham's game IDs and the consecutive bar-code form all become a [`Spec`],
+//! f-puzzles links, Tatham's game IDs and janko's bar-code form all become a [`Spec`],
 //! checked once by [`Spec::build`].
 
 use serde::Deserialize;
@@ -142,7 +142,7 @@ fn checked_regions(labels: &[Vec<String>], n: usize) -> Result<Vec<Area>, ParseE
     Ok(areas)
 }
 
-/// Killer cages checked: cells in the grid and in one cage, a sum distinct digits can make.
+/// Sum cages checked: cells in the grid and in one cage, a sum distinct digits can make.
 fn checked_cages(
     raw: Vec<(CageLabel, u64, Vec<Cell>)>,
     n: usize,
