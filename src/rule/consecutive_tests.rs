@@ -94,11 +94,17 @@ fn violations_name_the_pair_and_what_is_wrong() {
 }
 
 #[test]
-fn the_negative_rule_alone_is_a_rule_and_f_puzzles_list_is_not() {
-    use crate::rule::harness::read;
+fn the_negative_rule_alone_is_a_rule_and_f_puzzles_list_names_other_rules() {
+    use crate::rule::harness::{read, read_error};
     assert_eq!(read(r#"{"negative": true}"#, 4).rules.len(), 1);
     assert_eq!(read(r#"{"negative": false}"#, 4).rules.len(), 0);
-    assert_eq!(read(r#"{"negative": ["ratio"]}"#, 4).rules.len(), 0);
+    // The list names the negated rules: each holds even with no marks of its own.
+    let negated = read(r#"{"negative": ["ratio", "xv"]}"#, 4);
+    assert_eq!(negated.names, ["kropki", "xv"]);
+    assert_eq!(
+        read_error(r#"{"negative": ["ratio", "kropki"]}"#, 4),
+        "\"negative\": mipsolve knows no negative form of kropki: the list may name \"ratio\", \"xv\""
+    );
     let marked = read(
         r#"{"consecutive": [[[1, 1], [1, 2]]], "negative": true}"#,
         4,

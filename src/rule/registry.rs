@@ -75,6 +75,10 @@ static GLOBALS: &[&Global] = &[
     &xv::GLOBAL,
 ];
 
+/// The rules f-puzzles' `negative` list may name: each holds also where its marks are absent
+/// (`"negative": ["ratio"]`: no black-dot ratio between side-by-side cells without a dot).
+static NEGATABLE: &[&RuleKind] = &[&ratio::KIND, &xv::KIND];
+
 /// The rule SudokuPad's global rule `name` stands for.
 pub fn global(name: &str) -> Option<&'static Global> {
     GLOBALS.iter().copied().find(|g| g.names.contains(&name))
@@ -114,7 +118,12 @@ pub fn read_rules(
     let board = Board { n, regions, object };
     let mut all = Found::default();
     let mut names = Vec::new();
-    for (key, value) in object {
+    // A negated rule with no marks of its own still holds: its reader is given an empty list.
+    let unmarked: Vec<(String, Value)> = (negated(object)?.into_iter())
+        .filter(|kind| !object.contains_key(kind.key))
+        .map(|kind| (kind.key.to_string(), Value::Array(Vec::new())))
+        .collect();
+    for (key, value) in object.iter().chain(unmarked.iter().map(|(k, v)| (k, v))) {
         if own.contains(&key.as_str()) || QUIET_KEYS.contains(&key.as_str()) {
             continue;
         }
@@ -146,6 +155,35 @@ pub fn read_rules(
         }
     }
     Ok(all)
+}
+
+/// The rules named by `negative` when it is a list (f-puzzles' form), each known to have a
+/// negative form; `true`/`false` (the consecutive marks' form) names none.
+fn negated(object: &Map<String, Value>) -> Result<Vec<&'static RuleKind>, ParseError> {
+    let Some(Value::Array(list)) = object.get("negative") else {
+        return Ok(Vec::new());
+    };
+    let known = || {
+        let names: Vec<String> = NEGATABLE.iter().map(|k| format!("\"{}\"", k.key)).collect();
+        names.join(", ")
+    };
+    let mut kinds = Vec::with_capacity(list.len());
+    for item in list {
+        let kind =
+            (item.as_str()).and_then(|name| NEGATABLE.iter().copied().find(|k| k.key == name));
+        let kind = kind.ok_or_else(|| {
+            ParseError::whole(Problem::In {
+                place: "\"negative\"".into(),
+                problem: Box::new(Problem::Rule(format!(
+                    "mipsolve knows no negative form of {}: the list may name {}",
+                    crate::puzzle::json::written(item),
+                    known()
+                ))),
+            })
+        })?;
+        kinds.push(kind);
+    }
+    Ok(kinds)
 }
 
 /// The known key nearest to `key` (at most two edits away), if any: `diagonal` for
