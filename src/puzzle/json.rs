@@ -33,13 +33,41 @@ pub fn object_lines(text: &str, depth: usize) -> Vec<usize> {
     lines
 }
 
+/// serde's error placed on its line, its column named in the message.
 pub fn json_error(e: serde_json::Error) -> ParseError {
-    let problem = Problem::Json(strip_position(&e));
     if e.line() == 0 {
-        ParseError::whole(problem)
-    } else {
-        ParseError::at(e.line(), problem)
+        return ParseError::whole(Problem::Json(strip_position(&e)));
     }
+    let problem = Problem::Json(format!("{} (column {})", strip_position(&e), e.column()));
+    ParseError::at(e.line(), problem)
+}
+
+/// The puzzles of JSON Lines (one object a line, two lines at least, the first a whole
+/// object), each read by `build`; `None` for any other text. A line that is no JSON fails
+/// only its own puzzle.
+fn json_lines<R: DeserializeOwned, P>(
+    text: &str,
+    build: &impl Fn(R, usize) -> Result<P, ParseError>,
+) -> Option<Vec<Entry<P>>> {
+    let lines: Vec<(usize, &str)> = (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let first = lines.first()?.1;
+    let whole = first.starts_with('{') && serde_json::from_str::<Value>(first).is_ok();
+    if lines.len() < 2 || !whole {
+        return None;
+    }
+    let entry = |(line, l): (usize, &str)| {
+        let puzzle = serde_json::from_str(l)
+            .map_err(|e| {
+                let at = format!("{} (column {})", strip_position(&e), e.column());
+                ParseError::at(line, Problem::Json(at))
+            })
+            .and_then(|raw| build(raw, line));
+        Entry { line, puzzle }
+    };
+    Some(lines.into_iter().map(entry).collect())
 }
 
 /// serde_json's message without its `at line L column C` suffix.
@@ -71,14 +99,17 @@ pub fn written(value: &Value) -> String {
     }
 }
 
-/// The puzzles of a JSON file holding one object or an array of them, each read by `build`
-/// from its raw form and the line its object opens on; a bad puzzle in an array fails only
-/// itself.
+/// The puzzles of a JSON file holding one object, an array of them or JSON Lines, each read
+/// by `build` from its raw form and the line its object opens on; a bad puzzle in an array
+/// or a line fails only itself.
 pub fn entries<R: DeserializeOwned, P>(
     text: &str,
     build: impl Fn(R, usize) -> Result<P, ParseError>,
 ) -> Result<Vec<Entry<P>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(entries) = json_lines(text, &build) {
+        return Ok(entries);
+    }
     if !text.trim_start().starts_with('[') {
         let raw: R = serde_json::from_str(text).map_err(json_error)?;
         let line = object_lines(text, 0).first().copied().unwrap_or(1);

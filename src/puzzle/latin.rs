@@ -119,8 +119,13 @@ impl Latin {
 
     /// The same puzzle with a warning about its reading.
     pub fn with_warning(mut self, warning: String) -> Self {
-        self.warnings.push(warning);
+        self.add_warning(warning);
         self
+    }
+
+    /// Adds a warning about how the puzzle was read.
+    pub fn add_warning(&mut self, warning: String) {
+        self.warnings.push(warning);
     }
 
     /// Its family.

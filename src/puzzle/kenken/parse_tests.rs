@@ -147,7 +147,7 @@ fn reports_unknown_keys_with_their_line() {
     let text = "{\"size\": 2,\n \"colour\": \"red\",\n \"cages\": []}";
     assert_eq!(
         error(text),
-        "2: unknown field `colour`, expected `size` or `cages`"
+        "2: unknown field `colour`, expected `size` or `cages` (column 9)"
     );
     let text = with_cages(r#"{"op": "+", "target": 3, "cells": [[1,1]], "note": 1}"#);
     assert!(error(&text).contains("unknown field `note`, expected one of `op`, `target`, `cells`"));
@@ -155,7 +155,10 @@ fn reports_unknown_keys_with_their_line() {
 
 #[test]
 fn reports_json_syntax_errors_with_their_line() {
-    assert_eq!(error("{\"size\": 2,\n \"cages\": [}"), "2: expected value");
+    assert_eq!(
+        error("{\"size\": 2,\n \"cages\": [}"),
+        "2: expected value (column 12)"
+    );
 }
 
 #[test]

@@ -106,11 +106,16 @@ fn recognizes(text: &str) -> bool {
         })
 }
 
-/// The longest line a Sudoku file may have: a one-line 35x35 with its solution and ids.
+/// The longest line of cells a Sudoku file may have: a one-line 35x35 with its solution and
+/// ids.
 const MAX_LINE: usize = 10_000;
 
+/// The longest line of a link or JSON (a setter's puzzle with many rules runs to thousands of
+/// characters).
+const MAX_RECORD: usize = 16 << 20;
+
 fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
-    super::check_line_lengths(text, MAX_LINE)?;
+    super::check_line_lengths(text, MAX_RECORD)?;
     let alphabet = options.sudoku.alphabet;
     let reading = Reading {
         box_shape: options.sudoku.box_shape,
@@ -124,9 +129,6 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             solo::game_id,
         ));
     }
-    if let Some(entries) = fpuzzles::parse_object(text) {
-        return Ok(boxed_with_game_id(entries, solo::game_id));
-    }
     if text
         .trim_start_matches('\u{feff}')
         .trim_start()
@@ -137,6 +139,7 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
             solo::game_id,
         ));
     }
+    super::check_line_lengths(text, MAX_LINE)?;
     // A grid pasted with spaces as blanks: its first row is no `R C` header.
     let dotted = parse::blanks_as_dots(text)?;
     let text = dotted.as_deref().unwrap_or(text);

@@ -14,7 +14,7 @@ use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{boxes, columns, regions, rows, Area, AreaName};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::json::{entries, whole_number, written};
+use crate::puzzle::json::{entries, strip_position, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
@@ -205,12 +205,18 @@ struct RawSpec {
     rest: Map<String, Value>,
 }
 
-/// Reads a JSON puzzle or array of puzzles; a bad puzzle in an array fails only itself.
+/// Reads a JSON puzzle, array of puzzles or JSON Lines; a bad puzzle fails only itself. An
+/// object with a `grid` and no `givens` is f-puzzles' (its givens are in its grid's cells).
 pub fn parse_json(text: &str, alphabet: Option<Alphabet>) -> Result<Vec<Entry<Latin>>, ParseError> {
-    entries(text, |raw: RawSpec, line| {
-        spec(raw, alphabet)
-            .and_then(Spec::build)
-            .map_err(|e| placed(e, text, line))
+    entries(text, |raw: Map<String, Value>, line| {
+        let puzzle = match raw.contains_key("grid") && !raw.contains_key("givens") {
+            true => super::fpuzzles::from_object(&raw),
+            false => serde_json::from_value(Value::Object(raw))
+                .map_err(|e| ParseError::whole(Problem::Json(strip_position(&e))))
+                .and_then(|raw| spec(raw, alphabet))
+                .and_then(Spec::build),
+        };
+        puzzle.map_err(|e| placed(e, text, line))
     })
 }
 
