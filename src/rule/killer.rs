@@ -126,6 +126,19 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .ok()
             .filter(|&s| s > 0)
             .ok_or(at(place(), Problem::Target))?;
+        let (k, n) = (cage.len() as u64, board.n as u64);
+        let (least, most) = (
+            k * (k + 1) / 2,
+            (k * n).saturating_sub(k * k.saturating_sub(1) / 2),
+        );
+        if k > n || !(least..=most).contains(&sum) {
+            let cells: Vec<String> = cage.iter().map(|&c| crate::grid::cell_name(c)).collect();
+            let problem = wrong(format!(
+                "the cage {} sums to {sum}, but {k} different values of 1..{n} add up to {least} to {most}",
+                cells.join(" ")
+            ));
+            return Err(at(place(), problem));
+        }
         if cage.iter().any(|&(r, c)| uses[r * board.n + c] > 1) {
             kept.push(Value::Object((*item).clone()));
             equations.push(Equation {
@@ -189,6 +202,16 @@ mod tests {
         let d = narrowed(&*found.rules[0], candidates(1, 3, 9, &[((0, 0), &[2])])).unwrap();
         assert_eq!(values(&d, (0, 1)), [1]);
         assert_eq!(values(&d, (0, 2)), [3]);
+        let twice = r#"{"killercage": [{"cells": ["R1C1", "R1C2", "R1C1"], "value": "6"}]}"#;
+        assert_eq!(
+            read_error(twice, 9),
+            "killer cage 1: cell [1,1] is listed twice"
+        );
+        let high = r#"{"killercage": [{"cells": ["R1C1", "R1C2"], "value": "18"}]}"#;
+        assert_eq!(
+            read_error(high, 9),
+            "killer cage 1: the cage r1c1 r1c2 sums to 18, but 2 different values of 1..9 add up to 3 to 17"
+        );
         let bad = r#"{"cages": [{"sum": 0, "cells": [[1, 1]]}]}"#;
         assert_eq!(
             read_error(bad, 9),

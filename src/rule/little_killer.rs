@@ -48,12 +48,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         };
         let sum = number(item, "value", None).map_err(|p| at(place(), p))?;
         let inside = |(r, c): (i64, i64)| (1..=n).contains(&r) && (1..=n).contains(&c);
-        // A clue inside the grid counts itself, as f-puzzles' solvers do.
-        let mut at_cell = if inside((r, c)) {
-            (r, c)
-        } else {
-            (r + dr, c + dc)
-        };
+        if inside((r, c)) {
+            let problem = wrong(format!("its clue R{r}C{c} is inside the grid; a little killer's clue stands outside, where its diagonal starts"));
+            return Err(at(place(), problem));
+        }
+        let mut at_cell = (r + dr, c + dc);
         let mut cells: Vec<Cell> = Vec::new();
         while inside(at_cell) {
             cells.push((at_cell.0 as usize - 1, at_cell.1 as usize - 1));
@@ -61,6 +60,27 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         }
         if cells.is_empty() {
             return Err(at(place(), wrong("its diagonal holds no cell of the grid")));
+        }
+        // f-puzzles lists the diagonal's cells too: they must be the ones walked.
+        if item.contains_key("cells") {
+            let mut listed =
+                super::reading::cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+            let mut walked = cells.clone();
+            listed.sort_unstable();
+            walked.sort_unstable();
+            if listed != walked {
+                let problem =
+                    wrong("its \"cells\" are not the diagonal its clue and direction give");
+                return Err(at(place(), problem));
+            }
+        }
+        let (least, most) = (cells.len() as i64, cells.len() as i64 * n);
+        if !(least..=most).contains(&sum) {
+            let problem = wrong(format!(
+                "its sum is {sum}, but {} cells of 1..{n} add up to {least} to {most}",
+                cells.len()
+            ));
+            return Err(at(place(), problem));
         }
         rule.equations.push(Equation {
             terms: cells.iter().map(|&cell| (cell, 1)).collect(),
@@ -98,6 +118,25 @@ mod tests {
         assert_eq!(
             read_error(bad, 4),
             "little killer 1: direction must be UL, UR, DL or DR, found \"D\""
+        );
+    }
+
+    #[test]
+    fn a_clue_inside_the_grid_or_out_of_reach_is_refused() {
+        let inside = r#"{"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}"#;
+        assert_eq!(
+            read_error(inside, 4),
+            "little killer 1: its clue R2C2 is inside the grid; a little killer's clue stands outside, where its diagonal starts"
+        );
+        let high = r#"{"littlekillersum": [{"cell": "R0C0", "direction": "DR", "value": "17"}]}"#;
+        assert_eq!(
+            read_error(high, 4),
+            "little killer 1: its sum is 17, but 4 cells of 1..4 add up to 4 to 16"
+        );
+        let listed = r#"{"littlekillersum": [{"cell": "R0C0", "direction": "DR", "value": "9", "cells": ["R1C1", "R2C2"]}]}"#;
+        assert_eq!(
+            read_error(listed, 4),
+            "little killer 1: its \"cells\" are not the diagonal its clue and direction give"
         );
     }
 }

@@ -35,15 +35,33 @@ pub struct Outside {
     json: Value,
 }
 
-/// Reads the clues of `key` (`[{"cell": "R0C3", "value": "12"}]`), named `what` in messages.
+/// The least and greatest clue a line of `n` cells can have.
+pub type Bounds = fn(usize) -> (i64, i64);
+
+/// Reads the clues of `key` (`[{"cell": "R0C3", "value": "12"}]`), named `what` in messages;
+/// a clue out of `bounds` is an error, never a puzzle without solution.
 pub fn read(
     value: &Value,
     board: &Board,
     (name, key, what): (&'static str, &'static str, &str),
-    keeps: Keeps,
-    rows: Rows,
+    (keeps, rows, bounds): (Keeps, Rows, Bounds),
 ) -> Result<Found, Problem> {
     let found = outside_clues(value, board.n, what)?;
+    let (least, most) = bounds(board.n);
+    if let Some(i) = found
+        .iter()
+        .position(|(_, _, clue)| !(least..=most).contains(clue))
+    {
+        let ((r, c), _, clue) = found[i];
+        let n = board.n;
+        let message = format!(
+            "the clue at R{r}C{c} is {clue}, but a {what} on a {n}x{n} is {least} to {most}"
+        );
+        return Err(super::reading::at(
+            format!("{what} {}", i + 1),
+            super::reading::wrong(message),
+        ));
+    }
     let marks = (found.iter())
         .map(|(place, _, clue)| marks::outside(*place, &clue.to_string()))
         .collect();

@@ -188,15 +188,30 @@ pub fn position(value: &Value) -> Result<(i64, i64), Problem> {
     json::cell(value, usize::MAX >> 1).map(|(r, c)| (r as i64 + 1, c as i64 + 1))
 }
 
-/// The cells under `field` of an item.
+/// The cells under `field` of an item, each once.
 pub fn cells(item: &Map<String, Value>, field: &str, n: usize) -> Result<Vec<Cell>, Problem> {
     match item.get(field) {
-        Some(Value::Array(list)) => list.iter().map(|v| cell(v, n)).collect(),
+        Some(Value::Array(list)) => {
+            let cells = list
+                .iter()
+                .map(|v| cell(v, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            once_each(&cells).map(|()| cells)
+        }
         Some(other) => Err(wrong(format!(
             "\"{field}\" must be a list of cells, found {}",
             written(other)
         ))),
         None => Err(wrong(format!("no \"{field}\""))),
+    }
+}
+
+/// An error naming the first cell listed twice, if any: a clue counts each cell once.
+fn once_each(cells: &[Cell]) -> Result<(), Problem> {
+    let twice = (cells.iter().enumerate()).find(|(i, c)| cells[..*i].contains(c));
+    match twice {
+        Some((_, &cell)) => Err(Problem::CellTwice(cell)),
+        None => Ok(()),
     }
 }
 
@@ -231,6 +246,7 @@ pub fn lines(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<
             .iter()
             .map(|v| cell(v, n))
             .collect::<Result<Vec<Cell>, _>>()?;
+        once_each(&line)?;
         if line.len() < min {
             let cells = if min == 1 { "cell" } else { "cells" };
             return Err(wrong(format!(

@@ -23,8 +23,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("sandwich", "sandwichsum", "sandwich"),
-        keeps,
-        rows,
+        (keeps, rows, |n| (0, (n * (n + 1) / 2 - 1 - n) as i64)),
     )
 }
 
@@ -81,5 +80,14 @@ mod tests {
         assert_eq!(broken(&*rule, &apart).len(), 1);
         let touching = grid_with(4, &[((0, 0), 1), ((1, 0), 4), ((2, 0), 2), ((3, 0), 3)]);
         assert!(broken(&*rule, &touching).is_empty());
+    }
+
+    #[test]
+    fn a_sum_no_line_can_have_is_refused() {
+        let negative = r#"{"sandwichsum": [{"cell": "R0C1", "value": "-1"}]}"#;
+        assert_eq!(
+            read_error(negative, 9),
+            "sandwich 1: the clue at R0C1 is -1, but a sandwich on a 9x9 is 0 to 35"
+        );
     }
 }

@@ -21,8 +21,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("skyscraper", "skyscraper", "skyscraper"),
-        keeps,
-        rows,
+        (keeps, rows, |n| (1, n as i64)),
     )
 }
 

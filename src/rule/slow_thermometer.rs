@@ -45,5 +45,7 @@ mod tests {
         let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
         assert_eq!(values(&d, (0, 1)), [5, 6, 7, 8, 9]);
         assert!(broken(&*rule, &grid_with(9, &[((0, 1), 1)])).is_empty());
+        let twice = r#"{"slowthermometer": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]}"#;
+        assert!(read_error(twice, 9).ends_with("cell [1,1] is listed twice"));
     }
 }

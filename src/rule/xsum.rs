@@ -15,7 +15,12 @@ use crate::model::Model;
 pub static KIND: RuleKind = RuleKind { key: "xsum", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    outside::read(value, board, ("xsum", "xsum", "x-sum"), keeps, rows)
+    outside::read(
+        value,
+        board,
+        ("xsum", "xsum", "x-sum"),
+        (keeps, rows, |n| (1, (n * (n + 1) / 2) as i64)),
+    )
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the X-sum.
