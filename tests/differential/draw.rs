@@ -1,0 +1,499 @@
+//! Random small f-puzzles: a 4x4 or 6x6 grid (default boxes, shuffled regions, or cells in no
+//! region), a random grid of values, clues of one to three rule keys drawn from it (most
+//! agree with it, some are changed so that they need not), and some of its values as givens.
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Map, Value};
+
+use super::meaning::{meaning, Cell, Values};
+
+/// Every key and flag the test draws clues of.
+pub const KEYS: [&str; 43] = [
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+    "difference",
+    "ratio",
+    "xv",
+    "negative-ratio",
+    "negative-xv",
+    "negative-ratio-marked",
+    "negative-xv-marked",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "killercage",
+    "extraregion",
+    "clone",
+    "quadruple",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "thermometer",
+    "slowthermometer",
+    "palindrome",
+    "renban",
+    "whispers",
+    "betweenline",
+    "entropicline",
+    "modularline",
+    "zipperline",
+    "regionsumline",
+    "doublearrow",
+    "nabner",
+    "arrow",
+    "givenPencilMarks",
+    "parity",
+];
+
+/// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
+pub struct Drawn {
+    pub puzzle: Value,
+    pub keys: Vec<&'static str>,
+    pub base: Values,
+}
+
+struct Board<'a> {
+    rng: &'a mut ChaCha8Rng,
+    n: usize,
+    region: Vec<Vec<Option<usize>>>,
+    base: Values,
+}
+
+fn name((r, c): Cell) -> Value {
+    json!(format!("R{}C{}", r + 1, c + 1))
+}
+
+fn names(cells: &[Cell]) -> Value {
+    Value::Array(cells.iter().map(|&c| name(c)).collect())
+}
+
+/// Draws one puzzle of side `n`.
+pub fn draw(rng: &mut ChaCha8Rng, n: usize) -> Drawn {
+    let h = 2;
+    let w = n / h;
+    let mut keys: Vec<&'static str> = Vec::new();
+    for _ in 0..rng.random_range(1..=3) {
+        let key = *KEYS.choose(rng).unwrap();
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    let mut region: Vec<Vec<Option<usize>>> = (0..n)
+        .map(|r| (0..n).map(|c| Some((r / h) * h + c / w)).collect())
+        .collect();
+    let shape = rng.random_range(0..10);
+    if shape < 2 {
+        for _ in 0..rng.random_range(1..4) {
+            let (a, b) = (rng.random_range(0..n * n), rng.random_range(0..n * n));
+            let held = region[a / n][a % n];
+            region[a / n][a % n] = region[b / n][b % n];
+            region[b / n][b % n] = held;
+        }
+    } else if shape == 2 && !keys.contains(&"boxindexer") {
+        let i = rng.random_range(0..n * n);
+        region[i / n][i % n] = None;
+    }
+    let base = random_grid(rng, n, &region);
+    let mut board = Board {
+        rng,
+        n,
+        region,
+        base,
+    };
+    let mut object = Map::new();
+    let mut marks: Vec<(Cell, Value)> = Vec::new();
+    for &key in &keys {
+        board.add(key, &mut object, &mut marks);
+    }
+    let givens = match n {
+        4 => board.rng.random_range(1..=6),
+        _ => board.rng.random_range(6..=16),
+    };
+    let mut cells: Vec<Cell> = (0..n * n).map(|i| (i / n, i % n)).collect();
+    cells.shuffle(board.rng);
+    let mut grid = vec![vec![json!({}); n]; n];
+    for &(r, c) in &cells[..givens] {
+        grid[r][c] = json!({"value": board.base[r][c], "given": true});
+    }
+    let default = |r: usize, c: usize| Some((r / h) * h + c / w);
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            let here = board.region[r][c];
+            if here != default(r, c) {
+                cell["region"] = here.map_or(Value::Null, |k| json!(k));
+            }
+        }
+    }
+    for ((r, c), mark) in marks {
+        for (k, v) in mark.as_object().unwrap() {
+            grid[r][c][k] = v.clone();
+        }
+    }
+    object.insert("size".into(), json!(n));
+    object.insert("grid".into(), json!(grid));
+    Drawn {
+        puzzle: Value::Object(object),
+        keys,
+        base: board.base,
+    }
+}
+
+/// A random grid with rows, columns and regions all different (a Latin square when the
+/// regions allow none).
+fn random_grid(rng: &mut ChaCha8Rng, n: usize, region: &[Vec<Option<usize>>]) -> Values {
+    for regions in [true, false] {
+        for _ in 0..20 {
+            let mut grid = vec![vec![0; n]; n];
+            let mut steps = 0;
+            if fill(rng, &mut grid, 0, region, regions, &mut steps) {
+                return grid;
+            }
+        }
+    }
+    panic!("no Latin square drawn");
+}
+
+fn fill(
+    rng: &mut ChaCha8Rng,
+    grid: &mut Values,
+    at: usize,
+    region: &[Vec<Option<usize>>],
+    regions: bool,
+    steps: &mut u32,
+) -> bool {
+    let n = grid.len();
+    if at == n * n {
+        return true;
+    }
+    let (r, c) = (at / n, at % n);
+    let mut values: Vec<u32> = (1..=n as u32).collect();
+    values.shuffle(rng);
+    for d in values {
+        *steps += 1;
+        if *steps > 20_000 {
+            return false;
+        }
+        let clash = (0..n).any(|k| grid[r][k] == d || grid[k][c] == d)
+            || (regions
+                && region[r][c].is_some()
+                && (0..n * n)
+                    .any(|i| region[i / n][i % n] == region[r][c] && grid[i / n][i % n] == d));
+        if clash {
+            continue;
+        }
+        grid[r][c] = d;
+        if fill(rng, grid, at + 1, region, regions, steps) {
+            return true;
+        }
+        grid[r][c] = 0;
+    }
+    false
+}
+
+impl Board<'_> {
+    fn value(&self, (r, c): Cell) -> u32 {
+        self.base[r][c]
+    }
+
+    fn cell(&mut self) -> Cell {
+        (
+            self.rng.random_range(0..self.n),
+            self.rng.random_range(0..self.n),
+        )
+    }
+
+    /// Two side-by-side cells.
+    fn pair(&mut self) -> (Cell, Cell) {
+        loop {
+            let a = self.cell();
+            let b = if self.rng.random_bool(0.5) {
+                (a.0, a.1 + 1)
+            } else {
+                (a.0 + 1, a.1)
+            };
+            if b.0 < self.n && b.1 < self.n {
+                return (a, b);
+            }
+        }
+    }
+
+    /// A walk of `len` distinct cells, each a king's move from the one before.
+    fn walk(&mut self, len: usize) -> Vec<Cell> {
+        'again: loop {
+            let mut cells = vec![self.cell()];
+            while cells.len() < len {
+                let (r, c) = *cells.last().unwrap();
+                let mut next = Vec::new();
+                for (dr, dc) in [
+                    (-1, -1),
+                    (-1, 0),
+                    (-1, 1),
+                    (0, -1),
+                    (0, 1),
+                    (1, -1),
+                    (1, 0),
+                    (1, 1),
+                ] {
+                    let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                    let fits = (0..self.n as i64).contains(&r2) && (0..self.n as i64).contains(&c2);
+                    if fits && !cells.contains(&(r2 as usize, c2 as usize)) {
+                        next.push((r2 as usize, c2 as usize));
+                    }
+                }
+                match next.choose(self.rng) {
+                    Some(&cell) => cells.push(cell),
+                    None => continue 'again,
+                }
+            }
+            return cells;
+        }
+    }
+
+    /// An outside clue cell beside a row or column.
+    fn outside(&mut self) -> (i64, i64) {
+        let (n, i) = (self.n as i64, self.rng.random_range(0..self.n) as i64);
+        *[(-1, i), (n, i), (i, -1), (i, n)].choose(self.rng).unwrap()
+    }
+
+    /// Whether `item` under `key` holds on the base grid.
+    fn agrees(&self, key: &str, item: &Value) -> bool {
+        let grid: Vec<Vec<Value>> = (0..self.n)
+            .map(|r| {
+                (0..self.n)
+                    .map(|c| json!({"region": self.region[r][c]}))
+                    .collect()
+            })
+            .collect();
+        let p = json!({"grid": grid, key: [item]});
+        meaning(&p)
+            .checks
+            .iter()
+            .all(|check| (check.holds)(&self.base))
+    }
+
+    /// A number near `value`: itself mostly, one off sometimes.
+    fn noisy(&mut self, value: i64) -> i64 {
+        match self.rng.random_range(0..10) {
+            0 => value + 1,
+            1 => (value - 1).max(1),
+            _ => value,
+        }
+    }
+
+    /// Adds clues of `key` to the object (cell marks go to `marks`).
+    fn add(
+        &mut self,
+        key: &'static str,
+        object: &mut Map<String, Value>,
+        marks: &mut Vec<(Cell, Value)>,
+    ) {
+        let n = self.n;
+        match key {
+            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "disjointgroups"
+            | "nonconsecutive" => {
+                object.insert(key.into(), json!(true));
+            }
+            "negative-ratio" | "negative-xv" | "negative-ratio-marked" | "negative-xv-marked" => {
+                let rule = if key.contains("ratio") { "ratio" } else { "xv" };
+                let list = object.entry("negative").or_insert(json!([]));
+                list.as_array_mut().unwrap().push(json!(rule));
+                if key.ends_with("marked") {
+                    self.add(rule, object, marks);
+                }
+            }
+            "givenPencilMarks" | "parity" => {
+                for _ in 0..self.rng.random_range(1..=3) {
+                    let cell = self.cell();
+                    let v = self.value(cell);
+                    let mark = if key == "parity" {
+                        let odd = (v % 2 == 1) ^ self.rng.random_bool(0.1);
+                        json!({"parity": if odd { "Odd" } else { "Even" }})
+                    } else {
+                        let mut set: Vec<u32> = (1..=n as u32)
+                            .filter(|_| self.rng.random_bool(0.3))
+                            .collect();
+                        if self.rng.random_bool(0.85) && !set.contains(&v) {
+                            set.push(v);
+                        }
+                        if set.is_empty() {
+                            set.push(v);
+                        }
+                        set.sort();
+                        json!({"givenPencilMarks": set})
+                    };
+                    marks.push((cell, mark));
+                }
+            }
+            _ => {
+                let count = self.rng.random_range(1..=3);
+                let agree = self.rng.random_bool(0.8);
+                let mut list = Vec::new();
+                for _ in 0..count {
+                    let mut item = self.item(key);
+                    for _ in 0..200 {
+                        if !agree || self.agrees(key, &item) {
+                            break;
+                        }
+                        item = self.item(key);
+                    }
+                    list.push(item);
+                }
+                let all = object.entry(key).or_insert(json!([]));
+                all.as_array_mut().unwrap().extend(list);
+            }
+        }
+    }
+
+    /// One random clue of `key`, its value read off the base grid (and sometimes changed).
+    fn item(&mut self, key: &str) -> Value {
+        let n = self.n;
+        match key {
+            "difference" | "ratio" | "xv" => {
+                let (a, b) = self.pair();
+                let (x, y) = (self.value(a) as i64, self.value(b) as i64);
+                let (lo, hi) = (x.min(y), x.max(y));
+                let mut item = json!({"cells": [name(a), name(b)]});
+                match key {
+                    "difference" => {
+                        let k = self.noisy(hi - lo);
+                        if k != 1 || self.rng.random_bool(0.3) {
+                            item["value"] = json!(k.to_string());
+                        }
+                    }
+                    "ratio" => {
+                        let k = if hi % lo == 0 && hi > lo { hi / lo } else { 2 };
+                        if k != 2 || self.rng.random_bool(0.3) {
+                            item["value"] = json!(k.to_string());
+                        }
+                    }
+                    _ => item["value"] = json!(if x + y == 10 { "X" } else { "V" }),
+                }
+                item
+            }
+            "odd" | "even" | "minimum" | "maximum" => json!({"cell": name(self.cell())}),
+            "killercage" | "extraregion" => {
+                let cells = {
+                    let len = self.rng.random_range(2..=n.min(4));
+                    self.walk(len)
+                };
+                let sum: i64 = cells.iter().map(|&c| self.value(c) as i64).sum();
+                let mut item = json!({"cells": names(&cells)});
+                if key == "killercage" && self.rng.random_bool(0.9) {
+                    item["value"] = json!(self.noisy(sum).to_string());
+                }
+                item
+            }
+            "clone" => {
+                let len = self.rng.random_range(1..=2);
+                let (a, b) = (self.walk(len), self.walk(len));
+                json!({"cells": names(&a), "cloneCells": names(&b)})
+            }
+            "quadruple" => {
+                let (r, c) = (
+                    self.rng.random_range(0..n - 1),
+                    self.rng.random_range(0..n - 1),
+                );
+                let cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+                let mut values: Vec<u32> = cells.iter().map(|&x| self.value(x)).collect();
+                values.shuffle(self.rng);
+                values.truncate(self.rng.random_range(1..=4));
+                if self.rng.random_bool(0.1) {
+                    values[0] = self.rng.random_range(1..=n as u32);
+                }
+                values.sort();
+                json!({"cells": names(&cells), "values": values})
+            }
+            "rowindexer" | "columnindexer" | "boxindexer" => {
+                let cells = {
+                    let len = self.rng.random_range(1..=2);
+                    self.walk(len)
+                };
+                json!({"cells": names(&cells)})
+            }
+            "littlekillersum" => {
+                let (r, c) = self.outside();
+                let towards = |x: i64| if x < 0 { 1 } else { -1 };
+                let (dr, dc) = match (r < 0 || r == n as i64, c < 0 || c == n as i64) {
+                    (true, _) => (towards(r), if self.rng.random_bool(0.5) { 1 } else { -1 }),
+                    (_, _) => (if self.rng.random_bool(0.5) { 1 } else { -1 }, towards(c)),
+                };
+                let direction = match (dr, dc) {
+                    (-1, -1) => "UL",
+                    (-1, 1) => "UR",
+                    (1, -1) => "DL",
+                    _ => "DR",
+                };
+                let (mut x, mut y, mut sum, mut cells) = (r + dr, c + dc, 0, Vec::new());
+                while (0..n as i64).contains(&x) && (0..n as i64).contains(&y) {
+                    sum += self.value((x as usize, y as usize)) as i64;
+                    cells.push((x as usize, y as usize));
+                    (x, y) = (x + dr, y + dc);
+                }
+                if cells.is_empty() {
+                    return self.item(key);
+                }
+                let value = self.noisy(sum);
+                json!({"cell": format!("R{}C{}", r + 1, c + 1), "direction": direction,
+                       "value": value.to_string(), "cells": names(&cells)})
+            }
+            "sandwichsum" | "xsum" | "skyscraper" => {
+                let (r, c) = self.outside();
+                let line = super::meaning::outside_line(n, (r, c));
+                let v: Vec<i64> = line.iter().map(|&x| self.value(x) as i64).collect();
+                let total = match key {
+                    "sandwichsum" => {
+                        let one = v.iter().position(|&d| d == 1).unwrap();
+                        let top = v.iter().position(|&d| d == n as i64).unwrap();
+                        v[one.min(top) + 1..one.max(top)].iter().sum()
+                    }
+                    "xsum" => v[..v[0] as usize].iter().sum(),
+                    _ => {
+                        let mut top = 0;
+                        v.iter()
+                            .filter(|&&d| {
+                                let new = d > top;
+                                top = top.max(d);
+                                new
+                            })
+                            .count() as i64
+                    }
+                };
+                json!({"cell": format!("R{}C{}", r + 1, c + 1), "value": self.noisy(total).to_string()})
+            }
+            "arrow" => {
+                let line = {
+                    let len = self.rng.random_range(2..=4);
+                    self.walk(len)
+                };
+                json!({"cells": [name(line[0])], "lines": [names(&line)]})
+            }
+            _ => {
+                let least = if key == "betweenline" || key == "doublearrow" {
+                    3
+                } else {
+                    2
+                };
+                let line = {
+                    let len = self.rng.random_range(least..=n.min(5));
+                    self.walk(len)
+                };
+                let mut item = json!({"lines": [names(&line)]});
+                if key == "whispers" && self.rng.random_bool(0.3) {
+                    item["value"] = json!(self.rng.random_range(1..n).to_string());
+                }
+                item
+            }
+        }
+    }
+}

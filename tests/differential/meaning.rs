@@ -1,0 +1,566 @@
+//! What an f-puzzles object means, written from f-puzzles' description of each key and not
+//! from mipsolve's rules: the cells' allowed values and a list of checks, each a test of the
+//! values of its cells that the brute-force search makes once all of them are filled.
+
+use serde_json::Value;
+
+/// A cell, 0-based (row, column).
+pub type Cell = (usize, usize);
+
+/// A grid of values 1..n, 0 for an empty cell.
+pub type Values = Vec<Vec<u32>>;
+
+/// One condition on the values of `cells`.
+pub struct Check {
+    pub cells: Vec<Cell>,
+    pub holds: Box<dyn Fn(&Values) -> bool>,
+}
+
+/// A puzzle's meaning: its side, each cell's region, the values each cell may hold, checks.
+pub struct Meaning {
+    pub n: usize,
+    pub region: Vec<Vec<Option<usize>>>,
+    pub allowed: Vec<Vec<Vec<u32>>>,
+    pub checks: Vec<Check>,
+}
+
+/// `R3C4` as (2, 3); outside cells are -1 or n.
+pub fn reference(text: &Value) -> (i64, i64) {
+    let text = text
+        .as_str()
+        .expect("a cell reference")
+        .to_ascii_uppercase();
+    let (r, c) = text[1..].split_once('C').expect("RxCy");
+    (r.parse::<i64>().unwrap() - 1, c.parse::<i64>().unwrap() - 1)
+}
+
+fn cell(text: &Value) -> Cell {
+    let (r, c) = reference(text);
+    (r as usize, c as usize)
+}
+
+fn cells(list: &Value) -> Vec<Cell> {
+    list.as_array()
+        .map_or(Vec::new(), |l| l.iter().map(cell).collect())
+}
+
+/// A clue's number, written as a number or a string; `None` when absent or empty.
+fn number(item: &Value, key: &str) -> Option<i64> {
+    match item.get(key)? {
+        Value::Number(x) => x.as_i64(),
+        Value::String(s) if s.trim().is_empty() => None,
+        Value::String(s) => Some(s.trim().parse().expect("a number")),
+        _ => None,
+    }
+}
+
+fn items<'a>(p: &'a Value, key: &str) -> Vec<&'a Value> {
+    p.get(key)
+        .and_then(Value::as_array)
+        .map_or(Vec::new(), |l| l.iter().collect())
+}
+
+fn lines_of(item: &Value) -> Vec<Vec<Cell>> {
+    item.get("lines")
+        .and_then(Value::as_array)
+        .map_or(Vec::new(), |l| l.iter().map(cells).collect())
+}
+
+fn flag(p: &Value, key: &str) -> bool {
+    p.get(key) == Some(&Value::Bool(true))
+}
+
+/// The cells of the row or column read from an outside clue cell, nearest first.
+pub fn outside_line(n: usize, (r, c): (i64, i64)) -> Vec<Cell> {
+    let n_ = n as i64;
+    let i = |x: i64| x as usize;
+    match (r, c) {
+        (-1, c) => (0..n).map(|k| (k, i(c))).collect(),
+        (r, c) if r == n_ => (0..n).rev().map(|k| (k, i(c))).collect(),
+        (r, -1) => (0..n).map(|k| (i(r), k)).collect(),
+        (r, c) if c == n_ => (0..n).rev().map(|k| (i(r), k)).collect(),
+        _ => panic!("clue {r},{c} is not outside"),
+    }
+}
+
+/// The class of a value on an entropic line: low, middle or high thirds of 1..n.
+fn entropy(n: usize, d: u32) -> usize {
+    let (s3, l3) = (n / 3, n.div_ceil(3));
+    let sizes = if n % 3 == 1 {
+        [s3, s3 + 1, s3]
+    } else {
+        [l3, s3, l3]
+    };
+    let mut top = 0;
+    for (class, size) in sizes.iter().enumerate() {
+        top += size;
+        if (d as usize) <= top {
+            return class;
+        }
+    }
+    2
+}
+
+/// The meaning of the f-puzzles object `p`.
+pub fn meaning(p: &Value) -> Meaning {
+    let grid = p["grid"].as_array().expect("a grid");
+    let n = grid.len();
+    let h = (1..=n)
+        .filter(|h| h * h <= n && n.is_multiple_of(*h))
+        .max()
+        .unwrap();
+    let w = n / h;
+    let mut region = vec![vec![None; n]; n];
+    let mut allowed = vec![vec![(1..=n as u32).collect::<Vec<_>>(); n]; n];
+    for (r, row) in grid.iter().enumerate() {
+        for (c, cell) in row.as_array().unwrap().iter().enumerate() {
+            region[r][c] = match cell.get("region") {
+                None => Some((r / h) * h + c / w),
+                Some(Value::Null) => None,
+                Some(v) => Some(v.as_u64().unwrap() as usize),
+            };
+            let keep = &mut allowed[r][c];
+            if cell.get("given") == Some(&Value::Bool(true)) {
+                let v = cell["value"].as_u64().unwrap() as u32;
+                keep.retain(|&d| d == v);
+            }
+            if let Some(Value::Array(marks)) = cell.get("givenPencilMarks") {
+                let marks: Vec<u32> = marks.iter().map(|m| m.as_u64().unwrap() as u32).collect();
+                keep.retain(|d| marks.contains(d));
+            }
+            match cell.get("parity").and_then(Value::as_str) {
+                Some("Odd") => keep.retain(|d| d % 2 == 1),
+                Some("Even") => keep.retain(|d| d % 2 == 0),
+                _ => {}
+            }
+        }
+    }
+    let mut m = Meaning {
+        n,
+        region,
+        allowed,
+        checks: Vec::new(),
+    };
+    m.add_layout(p);
+    m.add_marks(p);
+    m.add_cells(p);
+    m.add_outside(p);
+    m.add_lines(p);
+    m
+}
+
+impl Meaning {
+    fn check(&mut self, cells: Vec<Cell>, holds: impl Fn(&Values) -> bool + 'static) {
+        self.checks.push(Check {
+            cells,
+            holds: Box::new(holds),
+        });
+    }
+
+    /// Values of `cells` all different.
+    fn distinct(&mut self, cells: Vec<Cell>) {
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                self.check(vec![a, b], move |v| v[a.0][a.1] != v[b.0][b.1]);
+            }
+        }
+    }
+
+    fn region_cells(&self) -> Vec<Vec<Cell>> {
+        let mut lists = vec![Vec::new(); self.n];
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if let Some(k) = self.region[r][c] {
+                    lists[k].push((r, c));
+                }
+            }
+        }
+        lists
+    }
+
+    fn add_layout(&mut self, p: &Value) {
+        let n = self.n;
+        if flag(p, "diagonal-") {
+            self.distinct((0..n).map(|i| (i, i)).collect());
+        }
+        if flag(p, "diagonal+") {
+            self.distinct((0..n).map(|i| (n - 1 - i, i)).collect());
+        }
+        let moves: [(&str, &[(i64, i64)]); 2] = [
+            ("antiknight", &[(1, 2), (2, 1), (1, -2), (2, -1)]),
+            ("antiking", &[(1, 1), (1, -1)]),
+        ];
+        for (key, steps) in moves {
+            if !flag(p, key) {
+                continue;
+            }
+            for r in 0..n as i64 {
+                for c in 0..n as i64 {
+                    for (dr, dc) in steps {
+                        let (r2, c2) = (r + dr, c + dc);
+                        if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                            let (a, b) = ((r as usize, c as usize), (r2 as usize, c2 as usize));
+                            self.check(vec![a, b], move |v| v[a.0][a.1] != v[b.0][b.1]);
+                        }
+                    }
+                }
+            }
+        }
+        if flag(p, "disjointgroups") {
+            let lists = self.region_cells();
+            for k in 0..n {
+                self.distinct(lists.iter().filter_map(|l| l.get(k).copied()).collect());
+            }
+        }
+        for item in items(p, "extraregion") {
+            self.distinct(cells(&item["cells"]));
+        }
+        for item in items(p, "killercage") {
+            let list = cells(&item["cells"]);
+            self.distinct(list.clone());
+            if let Some(total) = number(item, "value") {
+                let sum = list.clone();
+                self.check(list, move |v| sum_of(v, &sum) == total);
+            }
+        }
+    }
+
+    /// Kropki dots, XV and their negative forms, nonconsecutive.
+    fn add_marks(&mut self, p: &Value) {
+        let n = self.n;
+        let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
+        let mut dotted = Vec::new();
+        let mut ratios = Vec::new();
+        let mut lettered = Vec::new();
+        for item in items(p, "difference") {
+            let [a, b] = cells(&item["cells"])[..] else {
+                panic!("a dot joins two cells")
+            };
+            let k = number(item, "value").unwrap_or(1);
+            dotted.push(key(a, b));
+            self.check(vec![a, b], move |v| {
+                (v[a.0][a.1] as i64 - v[b.0][b.1] as i64).abs() == k
+            });
+        }
+        for item in items(p, "ratio") {
+            let [a, b] = cells(&item["cells"])[..] else {
+                panic!("a dot joins two cells")
+            };
+            let k = number(item, "value").unwrap_or(2);
+            dotted.push(key(a, b));
+            ratios.push(k);
+            self.check(vec![a, b], move |v| in_ratio(v[a.0][a.1], v[b.0][b.1], k));
+        }
+        for item in items(p, "xv") {
+            let [a, b] = cells(&item["cells"])[..] else {
+                panic!("a letter joins two cells")
+            };
+            let total = if item["value"] == "X" { 10 } else { 5 };
+            lettered.push(key(a, b));
+            self.check(vec![a, b], move |v| v[a.0][a.1] + v[b.0][b.1] == total);
+        }
+        let negative: Vec<&str> = items(p, "negative")
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        if ratios.is_empty() {
+            ratios.push(2);
+        }
+        for r in 0..n {
+            for c in 0..n {
+                for (a, b) in [((r, c), (r, c + 1)), ((r, c), (r + 1, c))] {
+                    if b.0 >= n || b.1 >= n {
+                        continue;
+                    }
+                    if flag(p, "nonconsecutive") && !dotted.contains(&(a, b)) {
+                        self.check(vec![a, b], move |v| v[a.0][a.1].abs_diff(v[b.0][b.1]) != 1);
+                    }
+                    if negative.contains(&"ratio") && !dotted.contains(&(a, b)) {
+                        let ks = ratios.clone();
+                        self.check(vec![a, b], move |v| {
+                            !ks.iter().any(|&k| in_ratio(v[a.0][a.1], v[b.0][b.1], k))
+                        });
+                    }
+                    if negative.contains(&"xv") && !lettered.contains(&(a, b)) {
+                        self.check(vec![a, b], move |v| {
+                            let s = v[a.0][a.1] + v[b.0][b.1];
+                            s != 5 && s != 10
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Odd, even, minimum, maximum, clones, quadruples and indexers.
+    fn add_cells(&mut self, p: &Value) {
+        let n = self.n;
+        for (key, rest) in [("odd", 1), ("even", 0)] {
+            for item in items(p, key) {
+                let (r, c) = cell(&item["cell"]);
+                self.allowed[r][c].retain(|d| d % 2 == rest);
+            }
+        }
+        for (key, less) in [("minimum", true), ("maximum", false)] {
+            let members: Vec<Cell> = items(p, key).iter().map(|i| cell(&i["cell"])).collect();
+            for &(r, c) in &members {
+                let around = [
+                    (r + 1, c),
+                    (r, c + 1),
+                    (r.wrapping_sub(1), c),
+                    (r, c.wrapping_sub(1)),
+                ];
+                for o in around {
+                    if o.0 < n && o.1 < n && !members.contains(&o) {
+                        let a = (r, c);
+                        self.check(vec![a, o], move |v| {
+                            (v[a.0][a.1] < v[o.0][o.1]) == less && v[a.0][a.1] != v[o.0][o.1]
+                        });
+                    }
+                }
+            }
+        }
+        for item in items(p, "clone") {
+            let (a, b) = (cells(&item["cells"]), cells(&item["cloneCells"]));
+            for (x, y) in a.into_iter().zip(b) {
+                self.check(vec![x, y], move |v| v[x.0][x.1] == v[y.0][y.1]);
+            }
+        }
+        for item in items(p, "quadruple") {
+            let list = cells(&item["cells"]);
+            let wanted: Vec<u32> = (item["values"].as_array().unwrap().iter())
+                .map(|x| x.as_u64().unwrap() as u32)
+                .collect();
+            let here = list.clone();
+            self.check(list, move |v| {
+                let mut found: Vec<u32> = here.iter().map(|&(r, c)| v[r][c]).collect();
+                wanted
+                    .iter()
+                    .all(|d| match found.iter().position(|x| x == d) {
+                        Some(i) => {
+                            found.remove(i);
+                            true
+                        }
+                        None => false,
+                    })
+            });
+        }
+        let lists = self.region_cells();
+        for key in ["rowindexer", "columnindexer", "boxindexer"] {
+            for item in items(p, key) {
+                for x in cells(&item["cells"]) {
+                    let (r, c) = x;
+                    let mut watched: Vec<Cell> = match key {
+                        "rowindexer" => (0..n).map(|k| (k, c)).collect(),
+                        "columnindexer" => (0..n).map(|k| (r, k)).collect(),
+                        _ => self.region[r][c].map_or(Vec::new(), |k| lists[k].clone()),
+                    };
+                    watched.push(x);
+                    let box_cells = self.region[r][c].map(|k| lists[k].clone());
+                    self.check(watched, move |v| {
+                        let d = v[r][c] as usize;
+                        match key {
+                            "rowindexer" => v[d - 1][c] as usize == r + 1,
+                            "columnindexer" => v[r][d - 1] as usize == c + 1,
+                            _ => {
+                                // A cell in no region has no box to index: never met.
+                                let Some(list) = box_cells.as_ref() else {
+                                    return false;
+                                };
+                                let i = list.iter().position(|&y| y == (r, c)).unwrap();
+                                list.get(d - 1)
+                                    .is_some_and(|&(r2, c2)| v[r2][c2] as usize == i + 1)
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    /// Little killers, sandwiches, X-sums and skyscrapers.
+    fn add_outside(&mut self, p: &Value) {
+        let n = self.n;
+        for item in items(p, "littlekillersum") {
+            let Some(total) = number(item, "value") else {
+                continue;
+            };
+            let (dr, dc) = match item["direction"].as_str().unwrap() {
+                "UL" => (-1, -1),
+                "UR" => (-1, 1),
+                "DL" => (1, -1),
+                _ => (1, 1),
+            };
+            let (mut r, mut c) = reference(&item["cell"]);
+            let mut list = Vec::new();
+            (r, c) = (r + dr, c + dc);
+            while (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
+                list.push((r as usize, c as usize));
+                (r, c) = (r + dr, c + dc);
+            }
+            let sum = list.clone();
+            self.check(list, move |v| sum_of(v, &sum) == total);
+        }
+        type LineTest = fn(&[u32], usize, i64) -> bool;
+        let tests: [(&str, LineTest); 3] = [
+            ("sandwichsum", |line, n, total| {
+                let one = line.iter().position(|&d| d == 1).unwrap();
+                let top = line.iter().position(|&d| d as usize == n).unwrap();
+                let (lo, hi) = (one.min(top), one.max(top));
+                line[lo + 1..hi].iter().map(|&d| d as i64).sum::<i64>() == total
+            }),
+            ("xsum", |line, _, total| {
+                line[..line[0] as usize]
+                    .iter()
+                    .map(|&d| d as i64)
+                    .sum::<i64>()
+                    == total
+            }),
+            ("skyscraper", |line, _, total| {
+                let mut top = 0;
+                let seen = line.iter().filter(|&&d| {
+                    let new = d > top;
+                    top = top.max(d);
+                    new
+                });
+                seen.count() as i64 == total
+            }),
+        ];
+        for (key, test) in tests {
+            for item in items(p, key) {
+                let Some(total) = number(item, "value") else {
+                    continue;
+                };
+                let line = outside_line(n, reference(&item["cell"]));
+                let read = line.clone();
+                self.check(line, move |v| {
+                    let values: Vec<u32> = read.iter().map(|&(r, c)| v[r][c]).collect();
+                    test(&values, n, total)
+                });
+            }
+        }
+    }
+
+    /// Every line rule: each line's values tested as a whole.
+    fn add_lines(&mut self, p: &Value) {
+        let n = self.n;
+        let region = self.region.clone();
+        type Test = Box<dyn Fn(&[u32], &[Cell]) -> bool>;
+        let whisper = |item: &Value| number(item, "value").unwrap_or(n.div_ceil(2) as i64);
+        type Make = fn(&Value, usize, &[Vec<Option<usize>>], i64) -> Test;
+        let keys: Vec<(&str, Make)> = vec![
+            ("thermometer", |_, _, _, _| {
+                Box::new(|v, _| v.windows(2).all(|w| w[0] < w[1]))
+            }),
+            ("slowthermometer", |_, _, _, _| {
+                Box::new(|v, _| v.windows(2).all(|w| w[0] <= w[1]))
+            }),
+            ("palindrome", |_, _, _, _| {
+                Box::new(|v, _| v.iter().eq(v.iter().rev()))
+            }),
+            ("renban", |_, _, _, _| {
+                Box::new(|v, _| {
+                    let mut s = v.to_vec();
+                    s.sort();
+                    s.windows(2).all(|w| w[1] == w[0] + 1)
+                })
+            }),
+            ("nabner", |_, _, _, _| {
+                Box::new(|v, _| {
+                    (0..v.len()).all(|i| (i + 1..v.len()).all(|j| v[i].abs_diff(v[j]) > 1))
+                })
+            }),
+            ("whispers", |_, _, _, k| {
+                Box::new(move |v, _| v.windows(2).all(|w| w[0].abs_diff(w[1]) as i64 >= k))
+            }),
+            ("betweenline", |_, _, _, _| {
+                Box::new(|v, _| {
+                    let (a, z) = (v[0], v[v.len() - 1]);
+                    let mid = &v[1..v.len() - 1];
+                    mid.iter().all(|&x| a < x && x < z) || mid.iter().all(|&x| z < x && x < a)
+                })
+            }),
+            ("entropicline", |_, n, _, _| {
+                Box::new(move |v, _| {
+                    v.windows(3).all(|w| {
+                        let c: Vec<usize> = w.iter().map(|&d| entropy(n, d)).collect();
+                        c[0] != c[1] && c[1] != c[2] && c[0] != c[2]
+                    }) && v.windows(2).all(|w| entropy(n, w[0]) != entropy(n, w[1]))
+                })
+            }),
+            ("modularline", |_, _, _, _| {
+                Box::new(|v, _| {
+                    v.windows(3).all(|w| {
+                        w[0] % 3 != w[1] % 3 && w[1] % 3 != w[2] % 3 && w[0] % 3 != w[2] % 3
+                    }) && v.windows(2).all(|w| w[0] % 3 != w[1] % 3)
+                })
+            }),
+            ("zipperline", |_, _, _, _| {
+                Box::new(|v, _| {
+                    let len = v.len();
+                    let total = v[0] + v[len - 1];
+                    (0..len / 2).all(|i| v[i] + v[len - 1 - i] == total)
+                        && (len % 2 == 0 || v[len / 2] == total)
+                })
+            }),
+            ("doublearrow", |_, _, _, _| {
+                Box::new(|v, _| v[0] + v[v.len() - 1] == v[1..v.len() - 1].iter().sum::<u32>())
+            }),
+            ("regionsumline", |_, _, region, _| {
+                let region = region.to_vec();
+                Box::new(move |v, cells| {
+                    let mut sums = Vec::new();
+                    let mut last = None;
+                    for (i, &(r, c)) in cells.iter().enumerate() {
+                        match region[r][c] {
+                            None => last = None,
+                            Some(k) if Some(k) == last => *sums.last_mut().unwrap() += v[i],
+                            Some(k) => {
+                                sums.push(v[i]);
+                                last = Some(k);
+                            }
+                        }
+                    }
+                    sums.windows(2).all(|w| w[0] == w[1])
+                })
+            }),
+        ];
+        for (key, make) in keys {
+            for item in items(p, key) {
+                for line in lines_of(item) {
+                    if key == "renban" || key == "nabner" {
+                        self.distinct(line.clone());
+                    }
+                    let test = make(item, n, &region, whisper(item));
+                    let read = line.clone();
+                    self.check(line, move |v| {
+                        let values: Vec<u32> = read.iter().map(|&(r, c)| v[r][c]).collect();
+                        test(&values, &read)
+                    });
+                }
+            }
+        }
+        for item in items(p, "arrow") {
+            let circle = cells(&item["cells"]);
+            for line in lines_of(item) {
+                let shaft: Vec<Cell> = line[1..].to_vec();
+                let (bulb, all) = (circle.clone(), [circle.clone(), shaft.clone()].concat());
+                self.check(all, move |v| {
+                    let value = bulb
+                        .iter()
+                        .fold(0i64, |acc, &(r, c)| acc * 10 + v[r][c] as i64);
+                    sum_of(v, &shaft) == value
+                });
+            }
+        }
+    }
+}
+
+fn sum_of(v: &Values, cells: &[Cell]) -> i64 {
+    cells.iter().map(|&(r, c)| v[r][c] as i64).sum()
+}
+
+fn in_ratio(a: u32, b: u32, k: i64) -> bool {
+    let (a, b) = (a as i64, b as i64);
+    a == k * b || b == k * a
+}
