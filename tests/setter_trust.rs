@@ -1,0 +1,176 @@
+//! A setter's trial: the forms that gave wrong answers with exit 0 are read right or refused
+//! with exit 2 naming what is wrong; broken clues are input errors; links are read where
+//! people paste them. Expected solutions come from CP-SAT's fixtures (`tests/fixtures/fpuzzles/
+//! expected.json`).
+
+mod common;
+
+use common::{grid, repo, run_with_stdin};
+use serde_json::{json, Value};
+
+/// CP-SAT's solution of the anti-king fixture, and its link.
+fn antiking() -> (Vec<Vec<u32>>, String) {
+    let text = std::fs::read_to_string(repo("tests/fixtures/fpuzzles/expected.json")).unwrap();
+    let expected: Value = serde_json::from_str(&text).unwrap();
+    let link = std::fs::read_to_string(repo("tests/fixtures/fpuzzles/antiking.txt")).unwrap();
+    (
+        grid(&expected["antiking.txt"]["solution"]),
+        link.trim().to_string(),
+    )
+}
+
+/// A 4x4 f-puzzles object with the givens r1c1 = 1 and r2c3 = 3, and `rules`.
+fn small(rules: Value) -> Value {
+    let mut rows = vec![vec![json!({}); 4]; 4];
+    rows[0][0] = json!({"value": 1, "given": true});
+    rows[1][2] = json!({"value": 3, "given": true});
+    let mut object = json!({"size": 4, "grid": rows});
+    for (k, v) in rules.as_object().unwrap() {
+        object[k] = v.clone();
+    }
+    object
+}
+
+fn records(args: &[&str], stdin: &str) -> (i32, Vec<Value>, String) {
+    let mut all = vec!["sudoku", "--format", "json", "--quiet"];
+    all.extend_from_slice(args);
+    all.push("-");
+    let out = run_with_stdin(&all, stdin);
+    (out.code, out.json(), out.stderr)
+}
+
+#[test]
+fn a_json_array_and_json_lines_of_f_puzzles_objects_keep_every_grids_givens() {
+    let one = small(json!({}));
+    let array = serde_json::to_string(&json!([one, one])).unwrap();
+    let lines = format!("{one}\n{one}\n");
+    for text in [array, lines] {
+        let (code, records, stderr) = records(&[], &text);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(records.len(), 2);
+        for record in records {
+            let solved = grid(&record["solution"]);
+            assert_eq!((solved[0][0], solved[1][2]), (1, 3), "givens kept");
+        }
+    }
+}
+
+#[test]
+fn a_bad_json_line_is_named_with_its_line_and_column_and_the_others_solve() {
+    let one = small(json!({}));
+    let (code, records, _) = records(&[], &format!("{one}\n{{\"size\": 4,, }}\n"));
+    assert_eq!(code, 2);
+    assert_eq!(records[0]["status"], "solved");
+    assert_eq!(records[1]["status"], "error");
+    assert_eq!(records[1]["error"], "-:2: key must be a string (column 12)");
+}
+
+#[test]
+fn cells_written_otherwise_than_f_puzzles_writes_them_are_refused() {
+    for (cell, message) in [
+        (json!(5), "found 5"),
+        (
+            json!({"value": 2, "given": "yes"}),
+            "\"given\" must be true or false, found yes",
+        ),
+    ] {
+        let mut object = small(json!({}));
+        object["grid"][3][3] = cell;
+        let (code, records, _) = records(&[], &object.to_string());
+        assert_eq!(code, 2);
+        let error = records[0]["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("-:1: grid r4c4: ") && error.ends_with(message),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_name_in_negative_is_refused() {
+    let object = small(json!({"negative": ["ratio", "dots"]}));
+    let (code, records, _) = records(&[], &object.to_string());
+    assert_eq!(code, 2);
+    assert_eq!(
+        records[0]["error"],
+        "-:1: \"negative\": mipsolve knows no negative form of dots: the list may name \"ratio\", \"xv\""
+    );
+}
+
+#[test]
+fn broken_clues_are_input_errors_naming_the_clue() {
+    let cases = [
+        (
+            json!({"killercage": [{"cells": ["R1C2", "R1C3", "R1C2"], "value": "6"}]}),
+            "killer cage 1: cell [1,2] is listed twice",
+        ),
+        (
+            json!({"sandwichsum": [{"cell": "R0C2", "value": "-3"}]}),
+            "sandwich 1: the clue at R0C2 is -3, but a sandwich on a 4x4 is 0 to 5",
+        ),
+        (
+            json!({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}),
+            "little killer 1: its clue R2C2 is inside the grid",
+        ),
+        (
+            json!({"killercage": [{"cells": ["R3C1", "R3C2"], "value": "9"}]}),
+            "killer cage 1: the cage r3c1 r3c2 sums to 9, but 2 different values of 1..4 add up to 3 to 7",
+        ),
+    ];
+    for (rules, message) in cases {
+        let (code, records, _) = records(&[], &small(rules).to_string());
+        assert_eq!(code, 2, "{message}");
+        let error = records[0]["error"].as_str().unwrap();
+        assert!(error.contains(message), "{error}");
+    }
+}
+
+#[test]
+fn links_beside_titles_on_one_line_and_in_every_site_form_are_all_read() {
+    let (solution, link) = antiking();
+    let payload = link.split("?load=").nth(1).unwrap();
+    let text = format!(
+        "Anti-king by a setter\n{link} {link}\ntitle,link\n\"Anti\",https://sudokupad.app/?puzzleid=fpuzzles{payload},x\n\
+         https://app.crackingthecryptic.com/sudoku/fpuzzles{payload}\n"
+    );
+    let (code, records, stderr) = records(&[], &text);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(records.len(), 4);
+    for record in &records {
+        assert_eq!(grid(&record["solution"]), solution);
+    }
+    assert_eq!(
+        records[0]["warnings"][0],
+        "lines 1, 3 skipped: they hold no link (a title, a note or a header?)"
+    );
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 2, 4, 5]);
+}
+
+#[test]
+fn a_short_sudokupad_link_is_refused_naming_the_network() {
+    let out = run_with_stdin(&["sudoku", "-"], "https://sudokupad.app/abc123\n");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("mipsolve does not fetch from the network"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_json_line_of_fifteen_thousand_characters_is_read() {
+    let texts: Vec<Value> = (0..300)
+        .map(|_| json!({"cells": ["R1C1"], "value": "x".repeat(40)}))
+        .collect();
+    let object = small(json!({"text": texts}));
+    let line = object.to_string();
+    assert!(line.len() > 15_000);
+    let (code, records, stderr) = records(&[], &format!("{line}\n{line}\n"));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(records.len(), 2);
+}
