@@ -58,8 +58,12 @@ pub fn audit(
 ) -> Result<Option<Audit>, SolveError> {
     let clues = puzzle.clues();
     let given = |c: &Clue| matches!(c, Clue::Given { .. });
-    let hideable =
-        |c: &Clue| matches!(c, Clue::Cage { op, cells, .. } if *op != Op::Any && cells.len() > 1);
+    // Only KenKen's cages have operators to hide; a Sudoku variant's (Killer's) are sums.
+    let operators_shown = puzzle.variant().is_none();
+    let hideable = |c: &Clue| {
+        operators_shown
+            && matches!(c, Clue::Cage { op, cells, .. } if *op != Op::Any && cells.len() > 1)
+    };
     let counted = |f: &dyn Fn(&Clue) -> bool| clues.iter().filter(|c| f(c)).count();
     let (givens, operators) = (counted(&given), counted(&hideable));
     if !matches!(outcome, Outcome::Unique(_)) || givens + operators == 0 {

@@ -212,3 +212,12 @@ fn a_kenken_audit_names_the_operators_that_trying_every_latin_square_shows_redun
          not minimal"
     );
 }
+
+#[test]
+fn a_killer_audit_speaks_of_givens_never_of_operators() {
+    let file = common::public("variants/killer-janko/002.json");
+    let result = run(&["sudoku", "--audit", file.to_str().unwrap()]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stdout.contains("# unique"), "{}", result.stdout);
+    assert!(!result.stdout.contains("operator"), "{}", result.stdout);
+}

@@ -174,3 +174,18 @@ fn a_json_line_of_fifteen_thousand_characters_is_read() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(records.len(), 2);
 }
+
+#[test]
+fn json_nested_past_the_readers_limit_names_the_limit() {
+    let deep = format!(
+        "{{\"size\": 4, \"grid\": {}{}}}",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let (code, records, _) = records(&[], &deep);
+    assert_eq!(code, 2);
+    assert_eq!(
+        records[0]["error"],
+        "-:1: the JSON nests deeper than 128 lists and objects, the reader's limit (column 147)"
+    );
+}

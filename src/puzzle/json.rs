@@ -70,12 +70,16 @@ fn json_lines<R: DeserializeOwned, P>(
     Some(lines.into_iter().map(entry).collect())
 }
 
-/// serde_json's message without its `at line L column C` suffix.
+/// serde_json's message without its `at line L column C` suffix (its nesting limit named).
 pub fn strip_position(e: &serde_json::Error) -> String {
     let text = e.to_string();
-    match text.rfind(" at line ") {
+    let text = match text.rfind(" at line ") {
         Some(at) => text[..at].to_string(),
         None => text,
+    };
+    match text == "recursion limit exceeded" {
+        true => "the JSON nests deeper than 128 lists and objects, the reader's limit".into(),
+        false => text,
     }
 }
 
