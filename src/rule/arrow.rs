@@ -51,6 +51,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 clue: place(),
             });
             rule.marks.0.push(marks::line(&line, 0.06, "#909090"));
+            let [.., from, to] = line[..] else {
+                unreachable!("a line of two cells at least")
+            };
+            rule.marks
+                .0
+                .push(marks::arrowhead(from, to, 0.06, "#909090"));
         }
         for &cell in &circle {
             rule.marks.0.push(marks::ring(cell, 0.42, false));

@@ -65,3 +65,89 @@ pub fn outside(place: (i64, i64), text: &str) -> Mark {
         size: 0.45,
     }
 }
+
+/// How a clue outside the grid is framed, so that clues of different rules on one grid can be
+/// told apart: bare (sandwiches), in a square (X-sums) or in a circle (skyscrapers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frame {
+    /// The number alone.
+    Bare,
+    /// The number in a square.
+    Square,
+    /// The number in a circle.
+    Circle,
+}
+
+/// A clue outside the grid in its frame: the frame's marks, then the number.
+pub fn framed(place: (i64, i64), text: &str, frame: Frame) -> Vec<Mark> {
+    let at = (place.0 as f64 - 0.5, place.1 as f64 - 0.5);
+    let r = 0.36;
+    let border = match frame {
+        Frame::Bare => None,
+        Frame::Square => Some(Mark::Line {
+            points: vec![
+                (at.0 - r, at.1 - r),
+                (at.0 - r, at.1 + r),
+                (at.0 + r, at.1 + r),
+                (at.0 + r, at.1 - r),
+                (at.0 - r, at.1 - r),
+            ],
+            width: 0.03,
+            colour: "black",
+        }),
+        Frame::Circle => Some(Mark::Circle {
+            centre: at,
+            radius: r,
+            fill: "white",
+            stroke: Some("black"),
+        }),
+    };
+    border.into_iter().chain([outside(place, text)]).collect()
+}
+
+/// An arrowhead at the centre of `to`, pointing away from `from` (the last two cells of an
+/// arrow's line), as setters draw arrows.
+pub fn arrowhead(from: Cell, to: Cell, width: f64, colour: &'static str) -> Mark {
+    let (p, q) = (centre(from), centre(to));
+    let (dr, dc) = (q.0 - p.0, q.1 - p.1);
+    let length = (dr * dr + dc * dc).sqrt();
+    let (ur, uc) = (dr / length, dc / length);
+    let (back, side) = (0.3, 0.2);
+    let wing = |sign: f64| {
+        (
+            q.0 - back * ur + sign * side * uc,
+            q.1 - back * uc - sign * side * ur,
+        )
+    };
+    Mark::Line {
+        points: vec![wing(1.0), q, wing(-1.0)],
+        width,
+        colour,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_arrowhead_points_along_the_last_step() {
+        let Mark::Line { points, .. } = arrowhead((0, 0), (0, 1), 0.06, "grey") else {
+            panic!("a line");
+        };
+        assert_eq!(points[1], (0.5, 1.5));
+        // Both wings lie behind the tip, one on each side of the line.
+        assert!(points[0].1 < 1.5 && points[2].1 < 1.5);
+        assert!((points[0].0 - 0.5) * (points[2].0 - 0.5) < 0.0);
+    }
+
+    #[test]
+    fn outside_clues_of_different_frames_differ() {
+        let bare = framed((0, 1), "12", Frame::Bare);
+        let square = framed((0, 1), "12", Frame::Square);
+        let circle = framed((0, 1), "12", Frame::Circle);
+        assert_eq!(bare.len(), 1);
+        assert!(matches!(square[0], Mark::Line { .. }));
+        assert!(matches!(circle[0], Mark::Circle { .. }));
+    }
+}

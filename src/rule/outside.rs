@@ -44,7 +44,7 @@ pub fn read(
     value: &Value,
     board: &Board,
     (name, key, what): (&'static str, &'static str, &str),
-    (keeps, rows, bounds): (Keeps, Rows, Bounds),
+    (keeps, rows, bounds, frame): (Keeps, Rows, Bounds, marks::Frame),
 ) -> Result<Found, Problem> {
     let found = outside_clues(value, board.n, what)?;
     let (least, most) = bounds(board.n);
@@ -63,7 +63,7 @@ pub fn read(
         ));
     }
     let marks = (found.iter())
-        .map(|(place, _, clue)| marks::outside(*place, &clue.to_string()))
+        .flat_map(|(place, _, clue)| marks::framed(*place, &clue.to_string(), frame))
         .collect();
     let clues = (found.into_iter())
         .map(|(_, line, clue)| (line, clue))

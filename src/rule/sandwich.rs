@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::marks;
 use super::outside::{self, Clue};
 use super::reading::{Board, Found, RuleKind};
 use super::sums::sum_when;
@@ -23,7 +24,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("sandwich", "sandwichsum", "sandwich"),
-        (keeps, rows, |n| (0, (n * (n + 1) / 2 - 1 - n) as i64)),
+        (
+            keeps,
+            rows,
+            |n| (0, (n * (n + 1) / 2 - 1 - n) as i64),
+            marks::Frame::Bare,
+        ),
     )
 }
 

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::marks;
 use super::outside::{self, Clue};
 use super::reading::{Board, Found, RuleKind};
 use crate::error::Problem;
@@ -21,7 +22,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("skyscraper", "skyscraper", "skyscraper"),
-        (keeps, rows, |n| (1, n as i64)),
+        (keeps, rows, |n| (1, n as i64), marks::Frame::Circle),
     )
 }
 

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::marks;
 use super::outside::{self, Clue};
 use super::reading::{Board, Found, RuleKind};
 use super::sums::sum_when;
@@ -19,7 +20,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("xsum", "xsum", "x-sum"),
-        (keeps, rows, |n| (1, (n * (n + 1) / 2) as i64)),
+        (
+            keeps,
+            rows,
+            |n| (1, (n * (n + 1) / 2) as i64),
+            marks::Frame::Square,
+        ),
     )
 }
 
