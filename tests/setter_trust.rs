@@ -189,3 +189,56 @@ fn json_nested_past_the_readers_limit_names_the_limit() {
         "-:1: the JSON nests deeper than 128 lists and objects, the reader's limit (column 147)"
     );
 }
+
+/// The Wikipedia 9x9 as an f-puzzles object, with `entered` values typed in as a solver
+/// would (a value without `given`), and its known solution.
+fn wikipedia_with(entered: &[((usize, usize), u32)]) -> (String, Vec<Vec<u32>>) {
+    let text = std::fs::read_to_string(repo("puzzles/sudoku/wikipedia-9x9.txt")).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut grid = vec![vec![json!({}); 9]; 9];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if let Some(v) = ch.to_digit(10) {
+                grid[r][c] = json!({"value": v, "given": true});
+            }
+        }
+    }
+    for &((r, c), v) in entered {
+        grid[r][c] = json!({"value": v});
+    }
+    let solution = common::solutions(&repo("puzzles/sudoku/wikipedia-9x9.sol")).remove(0);
+    (json!({"size": 9, "grid": grid}).to_string(), solution)
+}
+
+#[test]
+fn a_hint_names_a_wrong_entered_value_before_any_step() {
+    let (_, solution) = wikipedia_with(&[]);
+    let wrong = if solution[0][5] == 7 { 6 } else { 7 };
+    let (text, _) = wikipedia_with(&[((0, 5), wrong), ((0, 2), solution[0][2])]);
+    let out = run_with_stdin(&["sudoku", "--hint", "-"], &text);
+    assert_eq!(
+        out.stdout.trim(),
+        format!(
+            "# hint: r1c6 is {wrong}, the solution has {}",
+            solution[0][5]
+        )
+    );
+}
+
+#[test]
+fn a_hint_starts_from_right_entered_values() {
+    // Without entries the first hint places r1c6 (the README's example); entered, it is not
+    // hinted again.
+    let (plain, solution) = wikipedia_with(&[]);
+    let first = run_with_stdin(&["sudoku", "--hint", "-"], &plain);
+    assert!(
+        first.stdout.starts_with("# hint: r1c6 = "),
+        "{}",
+        first.stdout
+    );
+    let (text, _) = wikipedia_with(&[((0, 5), solution[0][5])]);
+    let out = run_with_stdin(&["sudoku", "--hint", "-"], &text);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("# hint: "), "{}", out.stdout);
+    assert!(!out.stdout.starts_with("# hint: r1c6"), "{}", out.stdout);
+}

@@ -19,7 +19,9 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
+use mipsolve::clue::Clue;
 use mipsolve::deadline::Deadline;
+use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::{explain, picture, pipeline, repair};
@@ -198,12 +200,19 @@ fn solve_puzzle(
     let deduced = match (&outcome, config.deduce.any()) {
         (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
             asked: config.deduce,
-            found: (puzzle.deduce(solution, deadline)).ok_or_else(|| {
-                match deadline.passed() {
-                    true => "not graded: time limit reached before the steps were complete",
-                    false => NOT_DEDUCED,
-                }
-                .to_string()
+            found: (match config.deduce.hint {
+                true => hint_start(puzzle, solution),
+                false => Ok(None),
+            })
+            .and_then(|start| {
+                let from = start.as_deref().unwrap_or(puzzle);
+                (from.deduce(solution, deadline)).ok_or_else(|| {
+                    match deadline.passed() {
+                        true => "not graded: time limit reached before the steps were complete",
+                        false => NOT_DEDUCED,
+                    }
+                    .to_string()
+                })
             }),
         }),
         (_, true) if config.deduce.hint => Deduced::not_unique(config.deduce, &outcome),
@@ -287,4 +296,30 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
         seconds: started.elapsed().as_secs_f64(),
         result,
     }
+}
+
+/// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
+/// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
+fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
+    let entered = puzzle.entered();
+    if entered.is_empty() {
+        return Ok(None);
+    }
+    let wrong: Vec<String> = (entered.iter())
+        .filter_map(|clue| match *clue {
+            Clue::Given { cell, value } if solution.get(cell.0, cell.1) != value => Some(format!(
+                "{} is {value}, the solution has {}",
+                cell_name(cell),
+                solution.get(cell.0, cell.1)
+            )),
+            _ => None,
+        })
+        .collect();
+    if !wrong.is_empty() {
+        return Err(format!("hint: {}", wrong.join("; ")));
+    }
+    let clues: Vec<Clue> = (puzzle.clues().into_iter())
+        .chain(entered.iter().cloned())
+        .collect();
+    Ok(puzzle.with_clues(&clues))
 }

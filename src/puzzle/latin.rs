@@ -61,6 +61,9 @@ pub struct Latin {
     game_id: Option<GameIdWriter>,
     /// What the reader could not take from the input (rules a link only draws).
     warnings: Vec<String>,
+    /// Values a solver entered in the input that are not givens (f-puzzles' cells with a
+    /// value and no `given`): where `--hint` starts.
+    entered: Vec<Clue>,
 }
 
 /// Boxes each parsed puzzle behind the interface, written as a game ID by `writer`.
@@ -95,6 +98,7 @@ impl Latin {
             family: Family::KenKen,
             game_id: None,
             warnings: Vec::new(),
+            entered: Vec::new(),
         }
     }
 
@@ -120,6 +124,12 @@ impl Latin {
     /// The same puzzle with a warning about its reading.
     pub fn with_warning(mut self, warning: String) -> Self {
         self.add_warning(warning);
+        self
+    }
+
+    /// The same puzzle with values a solver entered (not givens).
+    pub fn with_entered(mut self, entered: Vec<Clue>) -> Self {
+        self.entered = entered;
         self
     }
 
@@ -233,8 +243,13 @@ impl Puzzle for Latin {
             areas: areas.into(),
             cages: cages.into(),
             givens,
+            entered: Vec::new(),
             ..self.clone()
         }))
+    }
+
+    fn entered(&self) -> &[Clue] {
+        &self.entered
     }
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.

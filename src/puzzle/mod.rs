@@ -75,6 +75,10 @@ pub trait Puzzle: Send + Sync {
     fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
         Vec::new()
     }
+    /// Values a solver entered that are not givens (where `--hint` starts), as clues.
+    fn entered(&self) -> &[Clue] {
+        &[]
+    }
     /// The clues an explanation can name: givens, then cages, in input order.
     fn clues(&self) -> Vec<Clue> {
         Vec::new()

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::variant::{default_style, Layout, Spec};
 use super::MAX_SIZE;
+use crate::clue::Clue;
 use crate::error::{ParseError, Problem};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::json::written;
@@ -215,6 +216,7 @@ enum Region {
 /// parity are the pencil-mark rule's; an entered digit that is not given is the solver's).
 struct ReadCell {
     given: Option<u32>,
+    entered: Option<u32>,
     region: Region,
 }
 
@@ -282,6 +284,7 @@ fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, String> {
     };
     Ok(ReadCell {
         given: value.filter(|_| given),
+        entered: value.filter(|_| !given),
         region,
     })
 }
@@ -333,6 +336,7 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
     }
     let (h, w) = default_box(n);
     let mut givens = Grid::filled(n, n, 0);
+    let mut entered = Vec::new();
     // Each cell's region: its default box, another (`region: 2`) or none (`region: null`).
     let mut region: Vec<Option<usize>> = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
@@ -347,6 +351,12 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
             let cell = read_cell(cell, n).map_err(fail)?;
             if let Some(v) = cell.given {
                 givens.set(r, c, v);
+            }
+            if let Some(value) = cell.entered {
+                entered.push(Clue::Given {
+                    cell: (r, c),
+                    value,
+                });
             }
             region.push(match cell.region {
                 Region::Default => Some((r / h) * h + c / w),
@@ -398,7 +408,7 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
         rules,
         style: default_style(n),
     };
-    spec.build()
+    Ok(spec.build()?.with_entered(entered))
 }
 
 #[cfg(test)]
