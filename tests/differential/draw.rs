@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
 
 use super::meaning::{meaning, Cell, Values};
+use super::search;
 
 /// Every key and flag the test draws clues of.
 pub const KEYS: [&str; 43] = [
@@ -100,11 +101,16 @@ pub fn draw(rng: &mut ChaCha8Rng, n: usize) -> Drawn {
             region[a / n][a % n] = region[b / n][b % n];
             region[b / n][b % n] = held;
         }
-    } else if shape == 2 && !keys.contains(&"boxindexer") {
+    } else if shape == 2
+        && !keys
+            .iter()
+            .any(|k| ["boxindexer", "disjointgroups"].contains(k))
+    {
+        // (Both need whole regions: mipsolve refuses them on a cell in no region.)
         let i = rng.random_range(0..n * n);
         region[i / n][i % n] = None;
     }
-    let base = random_grid(rng, n, &region);
+    let base = grid_keeping(rng, n, &region, &keys).unwrap_or_else(|| random_grid(rng, n, &region));
     let mut board = Board {
         rng,
         n,
@@ -147,6 +153,30 @@ pub fn draw(rng: &mut ChaCha8Rng, n: usize) -> Drawn {
         keys,
         base: board.base,
     }
+}
+
+/// A random grid that keeps the rules of `keys` that hold everywhere (diagonals, anti-king,
+/// nonconsecutive, a negative without marks...), so that givens drawn from it need not clash.
+fn grid_keeping(
+    rng: &mut ChaCha8Rng,
+    n: usize,
+    region: &[Vec<Option<usize>>],
+    keys: &[&str],
+) -> Option<Values> {
+    let grid: Vec<Vec<Value>> = (0..n)
+        .map(|r| (0..n).map(|c| json!({"region": region[r][c]})).collect())
+        .collect();
+    let mut object = json!({"grid": grid});
+    for &key in keys {
+        match key {
+            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "disjointgroups"
+            | "nonconsecutive" => object[key] = json!(true),
+            "negative-ratio" => object["negative"] = json!(["ratio"]),
+            "negative-xv" => object["negative"] = json!(["xv"]),
+            _ => {}
+        }
+    }
+    search::random_solution(&meaning(&object), rng, 200_000)
 }
 
 /// A random grid with rows, columns and regions all different (a Latin square when the
@@ -308,8 +338,15 @@ impl Board<'_> {
                 let rule = if key.contains("ratio") { "ratio" } else { "xv" };
                 let list = object.entry("negative").or_insert(json!([]));
                 list.as_array_mut().unwrap().push(json!(rule));
-                if key.ends_with("marked") {
-                    self.add(rule, object, marks);
+                match (key.ends_with("marked"), self.rng.random_bool(0.8)) {
+                    // Every pair of the base grid in the relation marked: it stays a solution.
+                    (true, true) => {
+                        let all = self.all_marks(rule);
+                        let list = object.entry(rule).or_insert(json!([]));
+                        list.as_array_mut().unwrap().extend(all);
+                    }
+                    (true, false) => self.add(rule, object, marks),
+                    _ => {}
                 }
             }
             "givenPencilMarks" | "parity" => {
@@ -353,6 +390,31 @@ impl Board<'_> {
                 all.as_array_mut().unwrap().extend(list);
             }
         }
+    }
+
+    /// A mark on every side-by-side pair of the base grid in the relation of `rule`: a black
+    /// dot between a value and its double, an X or a V between values adding up to 10 or 5.
+    fn all_marks(&self, rule: &str) -> Vec<Value> {
+        let n = self.n;
+        let mut marks = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                for b in [(r, c + 1), (r + 1, c)] {
+                    if b.0 >= n || b.1 >= n {
+                        continue;
+                    }
+                    let (x, y) = (self.value((r, c)), self.value(b));
+                    let cells = json!([name((r, c)), name(b)]);
+                    if rule == "ratio" && (x == 2 * y || y == 2 * x) {
+                        marks.push(json!({"cells": cells}));
+                    } else if rule == "xv" && (x + y == 5 || x + y == 10) {
+                        let letter = if x + y == 10 { "X" } else { "V" };
+                        marks.push(json!({"cells": cells, "value": letter}));
+                    }
+                }
+            }
+        }
+        marks
     }
 
     /// One random clue of `key`, its value read off the base grid (and sometimes changed).

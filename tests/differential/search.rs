@@ -1,32 +1,37 @@
 //! Brute force: every grid of a puzzle's meaning, filled cell by cell in reading order with
 //! rows, columns and regions all different, each check tested once its last cell is filled.
 
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
 use super::meaning::{Meaning, Values};
 
 /// Every solution, or `None` when there are more than `cap` or the search took more than
 /// `budget` steps (the puzzle is then drawn again).
 pub fn solutions(m: &Meaning, cap: usize, budget: u64) -> Option<Vec<Values>> {
-    let n = m.n;
-    // The checks that fall due at each cell: those whose last cell in reading order it is.
-    let mut due: Vec<Vec<usize>> = vec![Vec::new(); n * n];
-    for (i, check) in m.checks.iter().enumerate() {
-        let last = check.cells.iter().map(|&(r, c)| r * n + c).max().unwrap();
-        due[last].push(i);
-    }
-    let mut search = Search {
-        m,
-        due,
-        grid: vec![vec![0; n]; n],
-        found: Vec::new(),
-        cap,
-        steps: 0,
-        budget,
-    };
+    let mut search = Search::new(m, &m.allowed, cap, budget);
     search.fill(0).then_some(search.found)
+}
+
+/// One solution drawn at random (each cell's values tried in a shuffled order), if one is
+/// found within `budget` steps.
+pub fn random_solution(m: &Meaning, rng: &mut ChaCha8Rng, budget: u64) -> Option<Values> {
+    let mut allowed = m.allowed.clone();
+    for row in &mut allowed {
+        for values in row.iter_mut() {
+            values.shuffle(rng);
+        }
+    }
+    let mut search = Search::new(m, &allowed, 0, budget);
+    search.fill(0);
+    search.found.into_iter().next()
 }
 
 struct Search<'a> {
     m: &'a Meaning,
+    /// Each cell's values, in the order they are tried.
+    allowed: &'a [Vec<Vec<u32>>],
+    /// The checks that fall due at each cell: those whose last cell in reading order it is.
     due: Vec<Vec<usize>>,
     grid: Values,
     found: Vec<Values>,
@@ -35,7 +40,26 @@ struct Search<'a> {
     budget: u64,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(m: &'a Meaning, allowed: &'a [Vec<Vec<u32>>], cap: usize, budget: u64) -> Self {
+        let n = m.n;
+        let mut due: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for (i, check) in m.checks.iter().enumerate() {
+            let last = check.cells.iter().map(|&(r, c)| r * n + c).max().unwrap();
+            due[last].push(i);
+        }
+        Search {
+            m,
+            allowed,
+            due,
+            grid: vec![vec![0; n]; n],
+            found: Vec::new(),
+            cap,
+            steps: 0,
+            budget,
+        }
+    }
+
     /// Fills cells from `at` on; `false` when the cap or the budget was passed.
     fn fill(&mut self, at: usize) -> bool {
         let n = self.m.n;
@@ -44,7 +68,7 @@ impl Search<'_> {
             return self.found.len() <= self.cap;
         }
         let (r, c) = (at / n, at % n);
-        for &d in &self.m.allowed[r][c] {
+        for &d in &self.allowed[r][c] {
             self.steps += 1;
             if self.steps > self.budget {
                 return false;
