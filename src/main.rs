@@ -31,6 +31,7 @@ fn run() -> ExitCode {
     let config = match app::cli::parse_args() {
         app::cli::Action::Run(config) => config,
         app::cli::Action::Generate(config) => return exit(app::generate::run(&config)),
+        app::cli::Action::Serve(config) => return exit(app::serve::run(&config)),
         app::cli::Action::Print(text) => {
             return match std::io::stdout().write_all(text.as_bytes()) {
                 Ok(()) => ExitCode::SUCCESS,

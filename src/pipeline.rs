@@ -226,6 +226,17 @@ pub fn solve(
     options: &SolveOptions,
     deadline: Deadline,
 ) -> Result<Report, SolveError> {
+    solve_reporting(puzzle, options, deadline, &mut |_| {})
+}
+
+/// [`solve`], telling `found` the number of solutions found after each new one (a count's
+/// progress).
+pub fn solve_reporting(
+    puzzle: &dyn Puzzle,
+    options: &SolveOptions,
+    deadline: Deadline,
+    found: &mut dyn FnMut(usize),
+) -> Result<Report, SolveError> {
     let started = Instant::now();
     let mut solver = match options.formulation {
         ModelFormulation::Documents => {
@@ -273,7 +284,7 @@ pub fn solve(
             break CountEnd::TimeLimit;
         }
         match solver.next()? {
-            Search::Found(_) => {}
+            Search::Found(_) => found(solver.found.len()),
             Search::Infeasible => break CountEnd::All,
             Search::TimeLimit => break CountEnd::TimeLimit,
         }

@@ -11,6 +11,7 @@ mod output;
 mod picture_files;
 mod progress;
 mod record;
+pub mod serve;
 mod sink;
 mod stream;
 mod walk;

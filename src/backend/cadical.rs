@@ -88,7 +88,7 @@ impl Holding {
             self.encoder.seal(model);
         }
         self.rows = model.constraints().len();
-        if deadline.remaining().is_some() {
+        if deadline.bounded() {
             self.solver
                 .attach_terminator(move || match deadline.passed() {
                     true => ControlSignal::Terminate,

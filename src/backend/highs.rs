@@ -113,12 +113,14 @@ fn run(model: &Model, deadline: Deadline) -> Result<Option<Solved>, SolveError> 
         };
         set.map_err(|s| backend(name, s))?;
     }
-    if let Some(left) = deadline.remaining() {
-        if left.is_zero() {
+    if deadline.bounded() {
+        if deadline.passed() {
             return Ok(None);
         }
-        (highs.try_set_option("time_limit", left.as_secs_f64()))
-            .map_err(|s| backend("time_limit", s))?;
+        if let Some(left) = deadline.remaining() {
+            (highs.try_set_option("time_limit", left.as_secs_f64()))
+                .map_err(|s| backend("time_limit", s))?;
+        }
         // And where HiGHS checks for an interrupt (simplex, interior point, branch and
         // bound), the callback stops it once the deadline has passed.
         highs_ffi::interrupt_at(&mut highs, &deadline)?;

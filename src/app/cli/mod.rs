@@ -32,6 +32,8 @@ pub enum Action {
     Run(Config),
     /// Generate puzzles.
     Generate(GenerateConfig),
+    /// Serve the f-puzzles solver protocol.
+    Serve(super::serve::ServeConfig),
     /// Print a generated text (completions, the man page) and stop.
     Print(String),
 }
@@ -322,6 +324,42 @@ fn command() -> Command {
                 .arg(Arg::new("shell").required(true).value_parser(clap::value_parser!(Shell))),
         )
         .subcommand(Command::new("man").about("Print the man page (roff)"))
+        .subcommand(serve_command())
+}
+
+/// `mipsolve serve [--port N] [--listen ADDR] [--quiet]`.
+fn serve_command() -> Command {
+    Command::new("serve")
+        .about(
+            "Answer the f-puzzles solver userscript over WebSocket (ws://127.0.0.1:4545): true \
+             candidates, solve, check, count, logical steps",
+        )
+        .arg(
+            Arg::new("port")
+                .long("port")
+                .value_name("PORT")
+                .default_value("4545")
+                .value_parser(clap::value_parser!(u16))
+                .help("The port to listen on (0: any free port, named on standard error)"),
+        )
+        .arg(
+            Arg::new("listen")
+                .long("listen")
+                .value_name("ADDR")
+                .default_value("127.0.0.1")
+                .value_parser(clap::value_parser!(std::net::IpAddr))
+                .help(
+                    "The address to listen on: loopback only by default; another address lets \
+                     other machines send puzzles to this one",
+                ),
+        )
+        .arg(
+            Arg::new("quiet")
+                .long("quiet")
+                .short('q')
+                .action(ArgAction::SetTrue)
+                .help("No line per request on standard error"),
+        )
 }
 
 /// A kind's option as a clap argument.
@@ -380,6 +418,16 @@ fn action_from(matches: &ArgMatches) -> Result<Action, clap::Error> {
         "solve" => config_from(None, sub).map(Action::Run),
         "render" => config_from(None, sub).map(|config| Action::Run(config.rendering())),
         "generate" => generate::config_from(sub).map(Action::Generate),
+        "serve" => {
+            let ip = *sub
+                .get_one::<std::net::IpAddr>("listen")
+                .ok_or_else(missing)?;
+            let port = *sub.get_one::<u16>("port").ok_or_else(missing)?;
+            Ok(Action::Serve(super::serve::ServeConfig {
+                address: std::net::SocketAddr::new(ip, port),
+                quiet: sub.get_flag("quiet"),
+            }))
+        }
         _ => config_from(Some(puzzle::find(name).ok_or_else(missing)?), sub).map(Action::Run),
     }
 }
