@@ -284,3 +284,43 @@ fn killer_and_rule_variants_are_graded_on_solos_ladder_and_their_steps_replay() 
         replay_file("sudoku", &path, None);
     }
 }
+
+/// The grade in JSON of one file.
+fn grade_of(file: &str) -> serde_json::Value {
+    let result = common::run(&["sudoku", "--grade", "--format", "json", file]);
+    assert_eq!(result.code, 0, "{file}: {}", result.stderr);
+    result.single()["grade"].clone()
+}
+
+#[test]
+fn variants_are_graded_on_the_variant_scale_and_classics_are_not() {
+    let scale = [
+        "gentle",
+        "moderate",
+        "tricky",
+        "hard",
+        "fiendish",
+        "unreasonable",
+    ];
+    let mut levels = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(common::repo("puzzles/sudoku")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("fpuzzles-") || !name.ends_with(".txt") {
+            continue;
+        }
+        let grade = grade_of(path.to_str().unwrap());
+        let level = grade["variant_level"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: {grade}"));
+        assert!(scale.contains(&level), "{name}: {level}");
+        // Guesses make a variant unreasonable; trials alone never do.
+        let guessed = grade["guesses"].as_u64().unwrap() > 0;
+        assert_eq!(level == "unreasonable", guessed, "{name}: {grade}");
+        levels.insert(level.to_string());
+    }
+    assert!(levels.len() >= 4, "the setters' puzzles fall in {levels:?}");
+    let classic = grade_of("puzzles/sudoku/wikipedia-9x9.txt");
+    assert_eq!(classic["variant_level"], serde_json::Value::Null);
+    assert_eq!(classic["trials"], 0);
+}

@@ -128,7 +128,19 @@ pub fn grade_text(found: &Deductions) -> String {
         1 => "1 guess".to_string(),
         n => format!("{n} guesses"),
     };
-    format!("{} (score {}, {guesses})", found.level(), found.score())
+    let trials = match found.trials() {
+        0 => String::new(),
+        1 => "1 trial, ".to_string(),
+        n => format!("{n} trials, "),
+    };
+    let scale = found
+        .variant_level()
+        .map_or(String::new(), |l| format!("; as a variant: {l}"));
+    format!(
+        "{} (score {}, {trials}{guesses}){scale}",
+        found.level(),
+        found.score()
+    )
 }
 
 /// How a record counts in the summary and the exit code.

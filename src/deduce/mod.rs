@@ -16,6 +16,7 @@ mod cages;
 mod rules;
 pub mod takuzu;
 mod techniques;
+mod trial;
 
 use std::fmt;
 use std::sync::Arc;
@@ -50,6 +51,9 @@ pub enum Technique {
     ForcingChain,
     /// A variant's other rule (marks, lines), by its name.
     Rule(&'static str),
+    /// Sudoku variants: a candidate that, placed, runs by singles and the rules into a
+    /// contradiction.
+    Trial,
     /// KenKen: a cell keeps only digits some layout of its cage uses.
     CageDigits,
     /// KenKen: a cell keeps only digits some layout of its cage puts there.
@@ -110,7 +114,7 @@ impl Technique {
             return match self {
                 Technique::CageCells => 1,
                 Technique::CageLine | Technique::NakedSet(_) | Technique::HiddenSet(_) => 2,
-                Technique::Fish(_) | Technique::ForcingChain => 3,
+                Technique::Fish(_) | Technique::ForcingChain | Technique::Trial => 3,
                 Technique::Guess => 4,
                 _ => 0,
             };
@@ -124,7 +128,7 @@ impl Technique {
             Technique::CageDigits | Technique::CageCells | Technique::CageLine => 2,
             Technique::Rule(_) => 2,
             Technique::NakedSet(_) | Technique::HiddenSet(_) => 3,
-            Technique::Fish(_) | Technique::ForcingChain => 4,
+            Technique::Fish(_) | Technique::ForcingChain | Technique::Trial => 4,
             Technique::Guess => ladder.levels().len() - 1,
         }
     }
@@ -149,6 +153,7 @@ impl Technique {
             Technique::Balance => 20,
             Technique::NearBalance => 60,
             Technique::DistinctLines => 80,
+            Technique::Trial => 200,
             Technique::Guess => 1000,
         }
     }
@@ -180,6 +185,7 @@ impl Technique {
             Technique::Balance => "half of a digit".into(),
             Technique::NearBalance => "one short of half".into(),
             Technique::DistinctLines => "distinct lines".into(),
+            Technique::Trial => "trial".into(),
             Technique::Guess => "guess".into(),
         }
     }
@@ -242,6 +248,9 @@ impl fmt::Display for Step {
                 area(&self.other_area)
             ),
             Technique::NakedSingle | Technique::Guess | Technique::Rule(_) => name,
+            Technique::Trial => {
+                format!("{name}: placed, it leaves a cell, a value or a rule with no way")
+            }
             Technique::Intersection => format!(
                 "{name}: {} in {} only where it meets {}",
                 list(&self.values),
@@ -285,7 +294,20 @@ pub struct Deductions {
     pub ladder: Ladder,
     /// Every step, in order.
     pub steps: Vec<Step>,
+    /// A Sudoku variant (rules or cages beyond the areas): graded on the variant scale too.
+    pub variant: bool,
 }
+
+/// The variant scale, easiest first: no trial and the hardest technique intermediate or below;
+/// no trial; 1-9 trials; 10-29; 30 or more; a guess needed.
+pub const VARIANT_LEVELS: [&str; 6] = [
+    "gentle",
+    "moderate",
+    "tricky",
+    "hard",
+    "fiendish",
+    "unreasonable",
+];
 
 impl Deductions {
     /// The hardest level any step needed (the easiest when the givens say everything).
@@ -297,9 +319,35 @@ impl Deductions {
         self.ladder.levels()[rank]
     }
 
+    /// A variant's level on the variant scale ([`VARIANT_LEVELS`]), which counts the trials
+    /// its solve needs; `None` for a classic puzzle.
+    pub fn variant_level(&self) -> Option<&'static str> {
+        let rank = (self.steps.iter())
+            .filter(|s| !matches!(s.technique, Technique::Trial | Technique::Guess))
+            .map(|s| s.technique.rank(self.ladder))
+            .max()
+            .unwrap_or(0);
+        let level = match (self.guesses(), self.trials()) {
+            (1.., _) => 5,
+            (0, 0) if rank <= 2 => 0,
+            (0, 0) => 1,
+            (0, 1..=9) => 2,
+            (0, 10..=29) => 3,
+            _ => 4,
+        };
+        self.variant.then_some(VARIANT_LEVELS[level])
+    }
+
     /// The sum of the steps' weights.
     pub fn score(&self) -> u32 {
         self.steps.iter().map(|s| s.technique.score()).sum()
+    }
+
+    /// How many trials were needed (Sudoku variants).
+    pub fn trials(&self) -> usize {
+        (self.steps.iter())
+            .filter(|s| s.technique == Technique::Trial)
+            .count()
     }
 
     /// How many guesses were needed.
@@ -336,6 +384,9 @@ pub fn follow(
     let mut board = Board::new(areas, puzzle.givens)?;
     let mut steps = Vec::new();
     let mut layouts = cages::Layouts::new(cages.len());
+    let mut trials = trial::TRIALS;
+    // A variant tries candidates before it guesses; a classic Sudoku keeps Solo's ladder.
+    let variant = ladder == Ladder::Solo && !(puzzle.rules.is_empty() && cages.is_empty());
     while !board.solved() {
         if deadline.passed() {
             return None;
@@ -344,7 +395,12 @@ pub fn follow(
             Ladder::Keen => keen_step(&board, areas, cages, &mut layouts),
             _ => solo_step(&board, puzzle, &mut layouts),
         };
-        let step = step.unwrap_or_else(|| guess(&board, solution));
+        let step = (step.or_else(|| {
+            variant
+                .then(|| trial::trial_step(&board, puzzle, &mut trials))
+                .flatten()
+        }))
+        .unwrap_or_else(|| guess(&board, solution));
         for &((r, c), v) in &step.removed {
             board.remove(r * board.n() + c, v);
         }
@@ -355,7 +411,11 @@ pub fn follow(
         }
         steps.push(step);
     }
-    Some(Deductions { ladder, steps })
+    Some(Deductions {
+        ladder,
+        steps,
+        variant,
+    })
 }
 
 /// The easiest step on Solo's ladder, `None` when only a guess goes on.

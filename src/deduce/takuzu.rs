@@ -72,6 +72,7 @@ pub fn follow(
     Some(Deductions {
         ladder: Ladder::Unruly,
         steps,
+        variant: false,
     })
 }
 

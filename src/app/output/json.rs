@@ -80,6 +80,10 @@ struct GradeLine {
     level: &'static str,
     score: u32,
     guesses: usize,
+    trials: usize,
+    /// The variant scale's level, for a Sudoku variant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant_level: Option<&'static str>,
 }
 
 /// One step: its technique, the cells placed and candidates removed (`[row, col, value]`),
@@ -368,6 +372,8 @@ impl<'a> Line<'a> {
                     level: found.level(),
                     score: found.score(),
                     guesses: found.guesses(),
+                    trials: found.trials(),
+                    variant_level: found.variant_level(),
                 });
                 self.steps = (asked.steps).then(|| found.steps.iter().map(StepLine::of).collect());
                 self.hint = (asked.hint)
