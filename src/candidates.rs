@@ -9,11 +9,16 @@ use crate::deadline::Deadline;
 use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
+use crate::pipeline::{self, CountEnd, Outcome, Question, SolveOptions};
 use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
 
 /// How many solver answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
+
+/// Solutions listed first by the pipeline's search: when there are no more, their values are
+/// the true candidates and no candidate needs a question of its own.
+const LISTED: usize = 64;
 
 /// The values each cell takes in some solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,14 +65,32 @@ pub fn true_candidates(
             }
         }
     };
-    // The first question assumes nothing: no solution at all ends here.
-    match find(puzzle, &mut session, None, deadline)? {
-        Found::Grid(grid) => {
-            prove(&grid, &mut proven);
-            solutions += 1;
+    // A few solutions listed by the split: when they are all, they answer every candidate.
+    let options = SolveOptions {
+        question: Question::Count(LISTED),
+        ..SolveOptions::default()
+    };
+    match pipeline::solve(puzzle, &options, deadline)?.outcome {
+        Outcome::Infeasible { .. } => return Ok(None),
+        Outcome::Counted { solutions: found, end } => {
+            found.iter().for_each(|grid| prove(grid, &mut proven));
+            solutions = found.len();
+            if end == CountEnd::All {
+                open = proven.clone();
+            }
         }
-        Found::Nothing => return Ok(None),
-        Found::TimeLimit => timed_out = true,
+        _ => {}
+    }
+    // The first question assumes nothing: no solution at all ends here.
+    if solutions == 0 {
+        match find(puzzle, &mut session, None, deadline)? {
+            Found::Grid(grid) => {
+                prove(&grid, &mut proven);
+                solutions += 1;
+            }
+            Found::Nothing => return Ok(None),
+            Found::TimeLimit => timed_out = true,
+        }
     }
     for cell in 0..rows * cols {
         let mut left = open[cell] & !proven[cell];

@@ -84,7 +84,7 @@ pub fn audit(
                     *op = Op::Any;
                 }
             }
-            Clue::Cage { .. } => continue,
+            Clue::Cage { .. } | Clue::Rule { .. } => continue,
         }
         match check.solve(&rest, Question::Unique)? {
             Answer::Unique => redundant.push(clue.clone()),

@@ -242,3 +242,48 @@ fn a_hint_starts_from_right_entered_values() {
     assert!(out.stdout.starts_with("# hint: "), "{}", out.stdout);
     assert!(!out.stdout.starts_with("# hint: r1c6"), "{}", out.stdout);
 }
+
+#[test]
+fn an_explanation_names_clue_values_and_a_repair_changes_one() {
+    // CP-SAT found no solution for this fixture (expected.json): one of its sandwich sums
+    // was changed from its solution's.
+    let file = "tests/fixtures/fpuzzles/sandwich-none.txt";
+    assert_eq!(expected_solutions(file), 0);
+    let explained = common::run(&["sudoku", "--explain", "--format", "json", file]);
+    let conflict = &explained.single()["conflict"];
+    let rules = conflict["rules"].as_array().expect("rule clues named");
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.as_str().unwrap().starts_with("sandwichsum ")),
+        "{conflict}"
+    );
+    let repaired = common::run(&["sudoku", "--repair", "--format", "json", file]);
+    let record = repaired.single();
+    let edits = record["repair"]["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{record}");
+    assert!(
+        edits[0]["clue"]
+            .as_str()
+            .unwrap()
+            .starts_with("sandwichsum "),
+        "{record}"
+    );
+    assert_eq!(record["repair"]["unique"], true);
+    // A second engine: HiGHS alone proves the repaired puzzle unique.
+    let puzzle = record["repair"]["puzzle"].as_str().unwrap();
+    let check = run_with_stdin(
+        &["sudoku", "--check-unique", "--solver", "highs", "-"],
+        puzzle,
+    );
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    assert!(check.stdout.contains("# unique"), "{}", check.stdout);
+}
+
+/// CP-SAT's solution count of a fixture of tests/fixtures/fpuzzles.
+fn expected_solutions(file: &str) -> u64 {
+    let text = std::fs::read_to_string(repo("tests/fixtures/fpuzzles/expected.json")).unwrap();
+    let expected: Value = serde_json::from_str(&text).unwrap();
+    let name = file.rsplit('/').next().unwrap();
+    expected[name]["solutions"].as_u64().unwrap()
+}

@@ -213,6 +213,7 @@ pub fn clue_text(clue: &Clue) -> String {
             let op = op.symbol();
             format!("cage {} ({target}{op}, {})", index + 1, cells.join(" "))
         }
+        Clue::Rule { .. } => clue.rule_text().unwrap_or_default(),
     }
 }
 
@@ -220,23 +221,27 @@ pub fn clue_text(clue: &Clue) -> String {
 /// the puzzle has a solution without.
 pub fn conflict_text(clues: &[Clue], solvable_without: Option<&[Clue]>) -> String {
     let list = |clues: &[Clue]| clues.iter().map(clue_text).collect::<Vec<_>>().join(", ");
-    let givens = clues
-        .iter()
-        .filter(|c| matches!(c, Clue::Given { .. }))
-        .count();
+    let count = |f: fn(&Clue) -> bool| clues.iter().filter(|c| f(c)).count();
+    let givens = count(|c| matches!(c, Clue::Given { .. }));
+    let cages = count(|c| matches!(c, Clue::Cage { .. }));
     let counted = |n: usize, what: &str| match n {
         1 => format!("1 {what}"),
         n => format!("{n} {what}s"),
     };
-    let conflict = match (givens, clues.len() - givens) {
-        (0, 0) => return "the rules alone have no solution".to_string(),
-        (1, 0) | (0, 1) => format!("{} cannot hold under the rules", list(clues)),
-        (g, c) => {
-            let what = match (g, c) {
-                (g, 0) => counted(g, "given"),
-                (0, c) => counted(c, "cage"),
-                (g, c) => format!("{} and {}", counted(g, "given"), counted(c, "cage")),
-            };
+    let conflict = match clues.len() {
+        0 => return "the rules alone have no solution".to_string(),
+        1 => format!("{} cannot hold under the rules", list(clues)),
+        all => {
+            let kinds = [
+                (givens, "given"),
+                (cages, "cage"),
+                (all - givens - cages, "rule clue"),
+            ];
+            let named: Vec<String> = (kinds.into_iter())
+                .filter(|&(n, _)| n > 0)
+                .map(|(n, what)| counted(n, what))
+                .collect();
+            let what = named.join(" and ");
             format!(
                 "these {what} cannot all hold together, and no smaller set of them conflicts: {}",
                 list(clues)
@@ -364,7 +369,7 @@ pub fn audit_text(audit: &Audit) -> String {
     let cages: Vec<String> = (redundant.iter())
         .filter_map(|c| match c {
             Clue::Cage { index, .. } => Some((index + 1).to_string()),
-            Clue::Given { .. } => None,
+            _ => None,
         })
         .collect();
     let mut parts = Vec::new();

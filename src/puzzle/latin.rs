@@ -14,6 +14,7 @@ use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 
 use crate::picture::Drawing;
+use crate::puzzle::rule_clues::Source;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::{solution, Entry, HiddenOperators, Parsed, Puzzle};
 use crate::rule::{repeated, Areas, CageFormulation, Cages, Rule, RuleSet};
@@ -64,6 +65,8 @@ pub struct Latin {
     /// Values a solver entered in the input that are not givens (f-puzzles' cells with a
     /// value and no `given`): where `--hint` starts.
     entered: Vec<Clue>,
+    /// The rule keys it was read from, whose items are clues too (variants read as keys).
+    source: Option<Arc<Source>>,
 }
 
 /// Boxes each parsed puzzle behind the interface, written as a game ID by `writer`.
@@ -99,6 +102,7 @@ impl Latin {
             game_id: None,
             warnings: Vec::new(),
             entered: Vec::new(),
+            source: None,
         }
     }
 
@@ -130,6 +134,12 @@ impl Latin {
     /// The same puzzle with values a solver entered (not givens).
     pub fn with_entered(mut self, entered: Vec<Clue>) -> Self {
         self.entered = entered;
+        self
+    }
+
+    /// The same puzzle with the rule keys it was read from, whose items become clues.
+    pub fn with_source(mut self, source: Source) -> Self {
+        self.source = Some(Arc::new(source));
         self
     }
 
@@ -211,10 +221,29 @@ impl Puzzle for Latin {
             target: cage.target,
             cells: cage.cells.clone(),
         });
-        givens.chain(cages).collect()
+        let rules = self.source.iter().flat_map(|s| s.clues());
+        givens.chain(cages).chain(rules).collect()
     }
 
     fn with_clues(&self, clues: &[Clue]) -> Option<Box<dyn Puzzle>> {
+        // Rule clues left out or changed: the puzzle is read again from the keys kept.
+        if let Some(rules) = self.source.as_ref().and_then(|s| s.keeping(clues)) {
+            let mut givens = Grid::filled(self.size, self.size, 0);
+            for clue in clues {
+                if let Clue::Given { cell, value } = *clue {
+                    givens.set(cell.0, cell.1, value);
+                }
+            }
+            let source = self.source.as_ref()?;
+            let mut rebuilt = (source.rebuild)(rules, givens)?;
+            // Its rule clues are those kept: only the givens and cages are left to apply.
+            rebuilt.source = None;
+            let rest: Vec<Clue> = (clues.iter())
+                .filter(|c| !matches!(c, Clue::Rule { .. }))
+                .cloned()
+                .collect();
+            return rebuilt.with_clues(&rest);
+        }
         let mut givens = Grid::filled(self.size, self.size, 0);
         let mut kept = vec![false; self.cages.len()];
         let mut cages = self.cages.to_vec();
@@ -228,6 +257,7 @@ impl Puzzle for Latin {
                     cages[index].target = target;
                     cages[index].op = op;
                 }
+                Clue::Rule { .. } => {}
             }
         }
         let dropped = |area: &Area| matches!(area.name, AreaName::Cage(i) if !kept[i]);
@@ -244,6 +274,7 @@ impl Puzzle for Latin {
             cages: cages.into(),
             givens,
             entered: Vec::new(),
+            source: None,
             ..self.clone()
         }))
     }

@@ -6,6 +6,7 @@ pub(crate) mod json;
 pub mod kenken;
 pub mod latin;
 mod registry;
+pub mod rule_clues;
 pub mod solution;
 pub mod sudoku;
 pub mod symbols;

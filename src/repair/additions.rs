@@ -51,7 +51,7 @@ pub(super) fn fewest(
     let edits = (extra.iter())
         .filter_map(|clue| match *clue {
             Clue::Given { cell, value } => Some(Edit::Added { cell, value }),
-            Clue::Cage { .. } => None,
+            _ => None,
         })
         .collect();
     Ok(Repair::Edits {

@@ -126,7 +126,7 @@ type Fact = (Cell, usize, bool);
 fn assumptions(model: &Model, clues: &[Clue]) -> (Vec<Option<Fact>>, Vec<Vec<usize>>) {
     let givens = clues.iter().filter_map(|clue| match *clue {
         Clue::Given { cell, value } => Some((cell, value)),
-        Clue::Cage { .. } => None,
+        _ => None,
     });
     let (mut facts, mut cores) = (Vec::new(), Vec::new());
     for (i, (cell, value)) in givens.enumerate() {
@@ -250,7 +250,7 @@ fn by_mip(
                     most += 2.0;
                 }
                 Edit::CageTarget { index, .. } => cut.add_var(kept[index], -1.0),
-                Edit::Added { .. } => {}
+                Edit::Added { .. } | Edit::RuleValue { .. } => {}
             }
         }
         model.add(format!("not_repair{round}"), cut, f64::NEG_INFINITY, most);

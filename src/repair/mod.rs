@@ -14,6 +14,7 @@
 
 mod additions;
 mod changes;
+mod rule_value;
 
 use crate::backend::Minimize;
 use crate::cage::Cage;
@@ -25,7 +26,7 @@ use crate::pipeline::{Outcome, SolveOptions};
 use crate::puzzle::Puzzle;
 
 /// One edit of a given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
     /// A given changed to another value.
     Changed {
@@ -45,6 +46,15 @@ pub enum Edit {
         /// Its new target.
         to: u64,
     },
+    /// A variant rule clue's number changed (a sandwich sum, a little killer).
+    RuleValue {
+        /// The clue, as named (`sandwichsum 2 at R0C2 (27)`).
+        clue: String,
+        /// Its number.
+        from: i64,
+        /// Its new number.
+        to: i64,
+    },
     /// A new given.
     Added {
         /// The cell, 0-based.
@@ -57,6 +67,7 @@ pub enum Edit {
 impl std::fmt::Display for Edit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
+            Edit::RuleValue { ref clue, to, .. } => write!(f, "changed {clue} -> {to}"),
             Edit::Changed { cell, from, to } => {
                 write!(f, "changed {}={from} -> {to}", cell_name(cell))
             }
@@ -109,6 +120,10 @@ pub fn repair(
     match outcome {
         Outcome::Unique(_) => Ok(Some(Repair::Unique)),
         Outcome::Infeasible { .. } => {
+            // A clue's number first: one edit that leaves the puzzle unique is the fewest.
+            if let Some(repair) = rule_value::one_change(puzzle, &clues, options, deadline)? {
+                return Ok(Some(repair));
+            }
             changes::fewest(puzzle, &clues, options, solver, deadline).map(Some)
         }
         _ if solutions.len() >= 2 => {

@@ -191,6 +191,9 @@ struct Conflict {
 struct Clues {
     givens: Vec<[u64; 3]>,
     cages: Vec<usize>,
+    /// Variant rule clues, as named in text (`sandwichsum 3 (12)`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    rules: Vec<String>,
 }
 
 impl Clues {
@@ -203,6 +206,7 @@ impl Clues {
                     out.givens.push([r, c, u64::from(value)]);
                 }
                 Clue::Cage { index, .. } => out.cages.push(index + 1),
+                Clue::Rule { .. } => out.rules.extend(clue.rule_text()),
             }
         }
         out
@@ -239,10 +243,13 @@ struct EditLine {
     cell: Option<[usize; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cage: Option<usize>,
+    /// A rule clue, as named (`sandwichsum 2 at R0C2 (27)`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u64>,
+    clue: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<u64>,
+    from: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<u32>,
 }
@@ -271,6 +278,13 @@ impl RepairLine {
                 Edit::CageTarget { index, from, to } => EditLine {
                     edit: "changed",
                     cage: Some(index + 1),
+                    from: i64::try_from(from).ok(),
+                    to: i64::try_from(to).ok(),
+                    ..EditLine::default()
+                },
+                Edit::RuleValue { ref clue, from, to } => EditLine {
+                    edit: "changed",
+                    clue: Some(clue.clone()),
                     from: Some(from),
                     to: Some(to),
                     ..EditLine::default()
@@ -416,7 +430,7 @@ impl<'a> Line<'a> {
             }) => {
                 let cages = (redundant.iter()).filter_map(|c| match c {
                     Clue::Cage { index, .. } => Some(index + 1),
-                    Clue::Given { .. } => None,
+                    _ => None,
                 });
                 self.audit = Some(AuditLine {
                     redundant: Clues::of(redundant).givens,

@@ -16,6 +16,7 @@ use crate::geometry::{boxes, columns, regions, rows, Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::json::{entries, strip_position, whole_number, written};
 use crate::puzzle::latin::{Latin, Style};
+use crate::puzzle::rule_clues::Source;
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
 use crate::rule::read_rules;
@@ -54,6 +55,7 @@ impl Spec {
     /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
     /// diagonals and cages are its areas (a cage's digits differ), and each cage's sum a cage.
     pub fn build(self) -> Result<Latin, ParseError> {
+        let source = self.source();
         let n = self.givens.rows();
         let mut areas = [rows(n, n), columns(n, n)].concat();
         let mut variant = Vec::new();
@@ -94,10 +96,34 @@ impl Spec {
         let sudoku = Latin::new(areas, cages, self.givens, self.style)
             .with_rules(found.rules)
             .with_variant(variant);
+        let sudoku = match source {
+            Some(source) => sudoku.with_source(source),
+            None => sudoku,
+        };
         match sudoku.conflict() {
             Some((_, violation)) => Err(ParseError::whole(violation.into())),
             None => Ok(sudoku),
         }
+    }
+}
+
+impl Spec {
+    /// Its rule keys and how to build it again from others, when it has rule clues.
+    fn source(&self) -> Option<Source> {
+        let (layout, style) = (self.layout.clone(), self.style);
+        let source = Source {
+            rules: self.rules.clone(),
+            rebuild: Box::new(move |rules, givens| {
+                let spec = Spec {
+                    givens,
+                    layout: layout.clone(),
+                    rules,
+                    style,
+                };
+                spec.build().ok()
+            }),
+        };
+        (!source.clues().is_empty()).then_some(source)
     }
 }
 
