@@ -72,7 +72,10 @@ pub fn true_candidates(
     };
     match pipeline::solve(puzzle, &options, deadline)?.outcome {
         Outcome::Infeasible { .. } => return Ok(None),
-        Outcome::Counted { solutions: found, end } => {
+        Outcome::Counted {
+            solutions: found,
+            end,
+        } => {
             found.iter().for_each(|grid| prove(grid, &mut proven));
             solutions = found.len();
             if end == CountEnd::All {

@@ -10,9 +10,7 @@ use serde_json::{Map, Value};
 use super::latin::Latin;
 use crate::clue::Clue;
 use crate::grid::Grid;
-
-/// Keys whose items are clues of another sort (cages, pencil marks), never rule clues.
-const NOT_RULE_CLUES: [&str; 3] = ["killercage", "cages", "grid"];
+use crate::rule::has_rule_clues;
 
 /// Builds the puzzle again from other rule keys and givens; `None` when they do not read.
 pub type Rebuild = Box<dyn Fn(Map<String, Value>, Grid) -> Option<Latin> + Send + Sync>;
@@ -52,16 +50,11 @@ fn place(item: &Value) -> Option<String> {
     at.as_str().map(str::to_string)
 }
 
-/// Whether `key` names a rule whose items are clues.
-fn is_rule(key: &str) -> bool {
-    !NOT_RULE_CLUES.contains(&key) && crate::rule::RULES.iter().any(|k| k.key == key)
-}
-
 impl Source {
     /// Every rule clue, in key order.
     pub fn clues(&self) -> Vec<Clue> {
         let mut clues = Vec::new();
-        for (key, value) in self.rules.iter().filter(|(k, _)| is_rule(k)) {
+        for (key, value) in self.rules.iter().filter(|(k, _)| has_rule_clues(k)) {
             match value {
                 Value::Bool(true) => clues.push(Clue::Rule {
                     key: key.clone(),
@@ -101,7 +94,7 @@ impl Source {
         let mut changed = false;
         for (key, value) in &self.rules {
             let value = match value {
-                _ if !is_rule(key) => Some(value.clone()),
+                _ if !has_rule_clues(key) => Some(value.clone()),
                 Value::Bool(true) => kept(key, None).map(|_| value.clone()),
                 Value::Array(items) => {
                     let mut list = Vec::with_capacity(items.len());

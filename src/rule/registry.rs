@@ -79,6 +79,15 @@ static GLOBALS: &[&Global] = &[
 /// (`"negative": ["ratio"]`: no black-dot ratio between side-by-side cells without a dot).
 static NEGATABLE: &[&RuleKind] = &[&ratio::KIND, &xv::KIND];
 
+/// Keys whose items are not rule clues for the explanations: cages (clues of their own) and the
+/// setter's pencil marks (part of the grid).
+static NOT_RULE_CLUES: &[&RuleKind] = &[&killer::KIND, &killer::OWN, &pencil_marks::KIND];
+
+/// Whether the items of `key` (or the rule it turns on) are rule clues an explanation names.
+pub fn has_rule_clues(key: &str) -> bool {
+    RULES.iter().any(|k| k.key == key) && !NOT_RULE_CLUES.iter().any(|k| k.key == key)
+}
+
 /// The rule SudokuPad's global rule `name` stands for.
 pub fn global(name: &str) -> Option<&'static Global> {
     GLOBALS.iter().copied().find(|g| g.names.contains(&name))
