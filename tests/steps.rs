@@ -294,14 +294,7 @@ fn grade_of(file: &str) -> serde_json::Value {
 
 #[test]
 fn variants_are_graded_on_the_variant_scale_and_classics_are_not() {
-    let scale = [
-        "gentle",
-        "moderate",
-        "tricky",
-        "hard",
-        "fiendish",
-        "unreasonable",
-    ];
+    let scale = mipsolve::deduce::VARIANT_LEVELS;
     let mut levels = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(common::repo("puzzles/sudoku")).unwrap() {
         let path = entry.unwrap().path();
