@@ -337,3 +337,47 @@ async fn a_step_is_the_hint_and_the_path_ends_solved() {
         .collect();
     assert_eq!(values, known);
 }
+
+/// The fixture's f-puzzles object with `value` entered (not given) in row 1, column `col`.
+fn with_entry(name: &str, col: usize, value: u32) -> String {
+    let units = lz_str::decompress_from_base64(&fixture(name)).unwrap();
+    let mut object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    object["grid"][0][col] = json!({ "value": value });
+    lz_str::compress_to_base64(&object.to_string())
+}
+
+#[tokio::test]
+async fn a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones() {
+    let server = start();
+    let mut socket = connect(&server).await;
+    let known = grid(&expected("antiking.txt")["solution"]);
+    let givens = fixture("antiking.txt");
+    let units = lz_str::decompress_from_base64(&givens).unwrap();
+    let object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    // An open cell of row 1.
+    let col = (0..9)
+        .find(|&c| object["grid"][0][c].get("value").is_none())
+        .unwrap();
+    let right = known[0][col];
+    let wrong = if right == 1 { 2 } else { 1 };
+    let bad = ask(
+        &mut socket,
+        request(30, "step", &with_entry("antiking.txt", col, wrong)),
+    )
+    .await;
+    assert_eq!(bad["isValid"], false);
+    let expected = format!("r1c{} is {wrong}, the solution has {right}", col + 1);
+    assert_eq!(bad["message"], expected.as_str());
+    let good = ask(
+        &mut socket,
+        request(31, "solvepath", &with_entry("antiking.txt", col, right)),
+    )
+    .await;
+    assert_eq!(good["isValid"], true);
+    let placed = format!("r1c{} = ", col + 1);
+    let path = good["message"].as_str().unwrap();
+    assert!(
+        !path.lines().any(|l| l.starts_with(&placed)),
+        "the entered cell is not placed again: {path}"
+    );
+}

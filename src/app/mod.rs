@@ -299,14 +299,10 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
     }
 }
 
-/// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
-/// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
-fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
-    let entered = puzzle.entered();
-    if entered.is_empty() {
-        return Ok(None);
-    }
-    let wrong: Vec<String> = (entered.iter())
+/// The values a solver entered that the solution does not have: `r1c6 is 7, the solution
+/// has 4`.
+pub(crate) fn wrong_entries(puzzle: &dyn Puzzle, solution: &Grid) -> Vec<String> {
+    (puzzle.entered().iter())
         .filter_map(|clue| match *clue {
             Clue::Given { cell, value } if solution.get(cell.0, cell.1) != value => Some(format!(
                 "{} is {value}, the solution has {}",
@@ -315,7 +311,17 @@ fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puz
             )),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
+/// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
+fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
+    let entered = puzzle.entered();
+    if entered.is_empty() {
+        return Ok(None);
+    }
+    let wrong = wrong_entries(puzzle, solution);
     if !wrong.is_empty() {
         return Err(format!("hint: {}", wrong.join("; ")));
     }

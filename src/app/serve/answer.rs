@@ -227,7 +227,8 @@ fn coloured_counts(
     Ok(())
 }
 
-/// mipsolve's logical steps from the givens: the whole path, or (`one`) its first step.
+/// mipsolve's logical steps from the givens and the values the setter entered (named when
+/// wrong, with `isValid` false): the whole path, or (`one`) its first step.
 fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer, String> {
     let solution = match run(puzzle, Question::Unique, deadline)? {
         Outcome::Unique(grid) => grid,
@@ -242,6 +243,20 @@ fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer,
         Outcome::Timeout { .. } => return Err("canceled".into()),
         _ => return Err(no_solution()),
     };
+    // The steps go on from the values the setter entered, once they are all right.
+    let entered = puzzle.entered();
+    let wrong = crate::app::wrong_entries(puzzle, &solution);
+    if !wrong.is_empty() {
+        return Ok(Answer::Logical {
+            cells: cells(puzzle, entered, deadline),
+            message: wrong.join("\n"),
+            is_valid: false,
+        });
+    }
+    let mut clues = puzzle.clues();
+    clues.extend_from_slice(entered);
+    let filled = puzzle.with_clues(&clues);
+    let puzzle = filled.as_deref().unwrap_or(puzzle);
     let deductions =
         (puzzle.deduce(&solution, deadline)).ok_or("mipsolve's steps do not follow this puzzle")?;
     let steps = match one {
