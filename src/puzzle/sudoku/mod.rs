@@ -3,6 +3,7 @@
 
 mod bars;
 pub(crate) mod fpuzzles;
+mod links;
 mod parse;
 mod solo;
 mod sudokupad;
@@ -77,7 +78,7 @@ pub static KIND: Kind = Kind {
 /// than 0 and 1 in a cell line: no other kind writes them.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if fpuzzles::holds_links(trimmed) {
+    if links::holds_links(trimmed) {
         return true;
     }
     if trimmed.starts_with(['{', '[']) {
@@ -123,11 +124,8 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         grid: super::grid_or_lines(options)?,
         keep_clashes: options.keep_clashing_givens,
     };
-    if fpuzzles::holds_links(text.trim_start_matches('\u{feff}')) {
-        return Ok(boxed_with_game_id(
-            fpuzzles::parse_links(text),
-            solo::game_id,
-        ));
+    if links::holds_links(text.trim_start_matches('\u{feff}')) {
+        return Ok(boxed_with_game_id(links::parse_links(text), solo::game_id));
     }
     if text
         .trim_start_matches('\u{feff}')
