@@ -381,3 +381,28 @@ async fn a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones() {
         "the entered cell is not placed again: {path}"
     );
 }
+
+#[tokio::test]
+async fn logical_candidates_mark_what_no_solution_uses() {
+    let server = start();
+    let mut socket = connect(&server).await;
+    let name = "arrow-several.txt";
+    let units = lz_str::decompress_from_base64(&fixture(name)).unwrap();
+    let mut object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    object["truecandidatesoptions"] = json!(["logical"]);
+    let data = lz_str::compress_to_base64(&object.to_string());
+    let answer = ask(&mut socket, request(40, "truecandidates", &data)).await;
+    let got: Vec<i64> = serde_json::from_value(answer["solutionsPerCandidate"].clone()).unwrap();
+    let union: Vec<Vec<Vec<u32>>> =
+        serde_json::from_value(expected(name)["candidates"].clone()).unwrap();
+    let n = union.len();
+    for (i, values) in union.iter().flatten().enumerate() {
+        for v in 1..=n as u32 {
+            let shown = got[i * n + v as usize - 1];
+            match values.contains(&v) {
+                true => assert_eq!(shown, 1, "cell {i} value {v}"),
+                false => assert!(shown <= 0, "cell {i} value {v}: {shown}"),
+            }
+        }
+    }
+}

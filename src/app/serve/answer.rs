@@ -151,26 +151,46 @@ fn candidates(puzzle: &dyn Puzzle, data: &str, deadline: Deadline) -> Result<Ans
     let width = puzzle.rules().values.len();
     let mut counts = vec![0i64; rows * cols * width];
     let index = |r: usize, c: usize, v: i64| (r * cols + c) * width + v as usize - 1;
-    let Some(found) = true_candidates(puzzle, deadline).map_err(|e| e.to_string())? else {
-        return Ok(Answer::TrueCandidates {
-            solutions_per_candidate: counts,
-        });
-    };
-    for (i, values) in found.values.iter().flatten().enumerate() {
+    let found = true_candidates(puzzle, deadline).map_err(|e| e.to_string())?;
+    for (i, values) in found
+        .iter()
+        .flat_map(|f| f.values.iter().flatten())
+        .enumerate()
+    {
         for &v in values {
             counts[index(i / cols, i % cols, v)] = 1;
         }
     }
-    if colored(data) {
+    if found.is_some() && asked(data, "colored") {
         coloured_counts(puzzle, &mut counts, &index, deadline)?;
+    }
+    // `logical`: what mipsolve's narrowing keeps that no solution uses is marked -1.
+    if asked(data, "logical") {
+        if let Some(reduced) = puzzle.reduce(deadline) {
+            let (domains, values) = (&reduced.domains, reduced.domains.values());
+            for i in 0..rows * cols {
+                let set = domains.get(i / cols, i % cols);
+                for (_, &v) in values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| set >> k & 1 == 1)
+                {
+                    let at = index(i / cols, i % cols, v);
+                    if counts[at] == 0 {
+                        counts[at] = -1;
+                    }
+                }
+            }
+        }
     }
     Ok(Answer::TrueCandidates {
         solutions_per_candidate: counts,
     })
 }
 
-/// Whether the puzzle's `truecandidatesoptions` ask for counts (`colored`).
-fn colored(data: &str) -> bool {
+/// Whether the puzzle's `truecandidatesoptions` hold `option` (`colored`: counts; `logical`:
+/// mark what logic keeps and no solution uses).
+fn asked(data: &str, option: &str) -> bool {
     let text = lz_str::decompress_from_base64(data.trim())
         .and_then(|units| String::from_utf16(&units).ok())
         .unwrap_or_default();
@@ -178,7 +198,7 @@ fn colored(data: &str) -> bool {
     let options = object
         .get("truecandidatesoptions")
         .and_then(|o| o.as_array());
-    options.is_some_and(|list| list.iter().any(|o| o == "colored"))
+    options.is_some_and(|list| list.iter().any(|o| o == option))
 }
 
 /// Each true candidate's solutions up to [`COLOURS`]: from the first [`LISTED`] solutions,
