@@ -228,9 +228,17 @@ pub fn one_cell(item: &Map<String, Value>, field: &str, n: usize) -> Result<Cell
     }
 }
 
-/// The lines of an item (`"lines": [["R1C1", "R1C2"], ...]`), each of at least `min` cells
-/// and each cell a neighbour of the one before (diagonals too).
+/// The lines of an item (`"lines": [["R1C1", "R1C2"], ...]`), each of at least `min` cells,
+/// each cell a neighbour of the one before (diagonals too) and on the line once.
 pub fn lines(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<Cell>>, Problem> {
+    let found = paths(item, n, min)?;
+    found.iter().try_for_each(|line| once_each(line))?;
+    Ok(found)
+}
+
+/// The lines of an item as [`lines`] reads them, but a line may pass a cell again (a loop):
+/// for rules on each two neighbours along the line (whispers), which a revisit leaves whole.
+pub fn paths(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<Cell>>, Problem> {
     let Some(Value::Array(list)) = item.get("lines") else {
         return Err(wrong("no \"lines\" (a list of lines of cells)"));
     };
@@ -246,7 +254,6 @@ pub fn lines(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<
             .iter()
             .map(|v| cell(v, n))
             .collect::<Result<Vec<Cell>, _>>()?;
-        once_each(&line)?;
         if line.len() < min {
             let cells = if min == 1 { "cell" } else { "cells" };
             return Err(wrong(format!(

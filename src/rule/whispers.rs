@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::marks;
 use super::pairs::{Pair, Pairs, Relation};
-use super::reading::{at, items, lines, number, Board, Found, RuleKind};
+use super::reading::{at, items, number, paths, Board, Found, RuleKind};
 use crate::error::Problem;
 
 /// The registry entry.
@@ -26,7 +26,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         let place = || format!("whispers {}", i + 1);
         let gap =
             number(item, "value", Some(board.n.div_ceil(2) as i64)).map_err(|p| at(place(), p))?;
-        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
+        for line in paths(item, board.n, 2).map_err(|p| at(place(), p))? {
             for pair in line.windows(2) {
                 rule.pairs
                     .push(Pair::new(pair[0], pair[1], Relation::Apart(gap), place()));
@@ -53,5 +53,14 @@ mod tests {
         );
         let d = narrowed(&*dutch, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
         assert_eq!(values(&d, (0, 1)), [1, 9]);
+    }
+
+    #[test]
+    fn a_loop_may_pass_its_first_cell_again() {
+        let json = r#"{"whispers": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]]}]}"#;
+        let rule = rule(json, 9);
+        // The closing step r2c1-r1c1 holds too: beside a 1, only 6 and up.
+        let d = narrowed(&*rule, candidates(2, 2, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (1, 0)), [6, 7, 8, 9]);
     }
 }

@@ -3,6 +3,7 @@
 
 mod bars;
 pub(crate) mod fpuzzles;
+mod iss;
 mod links;
 mod parse;
 mod solo;
@@ -35,7 +36,7 @@ pub static KIND: Kind = Kind {
     name: "sudoku",
     title: "Sudoku",
     about: "Solve Sudoku puzzles and variants (.txt: grid or one-line form, 4x4 to 64x64, janko's bar codes, f-puzzles and SudokuPad links; .json: variant JSON with Jigsaw regions and the variants' rules, Latin squares)",
-    extensions: &["txt", "sdk", "ss", "sdm", "csv", "json"],
+    extensions: &["txt", "sdk", "ss", "sdm", "csv", "json", "iss"],
     options: &[
         OptionSpec {
             name: "box",
@@ -78,7 +79,7 @@ pub static KIND: Kind = Kind {
 /// than 0 and 1 in a cell line: no other kind writes them.
 fn recognizes(text: &str) -> bool {
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if links::holds_links(trimmed) {
+    if links::holds_links(trimmed) || iss::holds_iss(trimmed) {
         return true;
     }
     if trimmed.starts_with(['{', '[']) {
@@ -124,6 +125,9 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
         grid: super::grid_or_lines(options)?,
         keep_clashes: options.keep_clashing_givens,
     };
+    if iss::holds_iss(text.trim_start_matches('\u{feff}')) {
+        return Ok(boxed_with_game_id(iss::parse_iss(text), solo::game_id));
+    }
     if links::holds_links(text.trim_start_matches('\u{feff}')) {
         return Ok(boxed_with_game_id(links::parse_links(text), solo::game_id));
     }

@@ -1,0 +1,102 @@
+//! Interactive Sudoku Solver constraint strings: ISS's own example puzzles
+//! (`tests/fixtures/iss/examples.tsv`, with ISS's solutions) are read, and each constraint
+//! string either solves to ISS's solution, proven unique, or is refused naming the type (or
+//! shape) mipsolve does not read; never a wrong grid. Links carry the same strings.
+
+mod common;
+
+use common::{repo, run_with_stdin};
+use serde_json::Value;
+
+/// ISS's examples: name, input, solution.
+fn examples() -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(repo("tests/fixtures/iss/examples.tsv")).unwrap();
+    text.lines()
+        .map(|l| {
+            let mut parts = l.split('\t').map(str::to_string);
+            let mut next = || parts.next().expect("three fields");
+            (next(), next(), next())
+        })
+        .collect()
+}
+
+/// A solution as ISS writes it: one character a cell, `A`-`P` on grids past 9 (1-16).
+fn written(record: &Value) -> String {
+    let rows: Vec<Vec<u32>> = serde_json::from_value(record["solution"].clone()).unwrap();
+    let big = rows.len() > 9;
+    (rows.iter().flatten())
+        .map(|&v| match big {
+            true => char::from(b'A' + v as u8 - 1),
+            false => char::from_digit(v, 10).unwrap(),
+        })
+        .collect()
+}
+
+#[test]
+fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
+    let mut solved = 0;
+    let mut wrong = Vec::new();
+    for (name, input, solution) in examples() {
+        if !(input.starts_with('.') && input.contains('~')) {
+            continue;
+        }
+        let out = run_with_stdin(
+            &[
+                "sudoku",
+                "--check-unique",
+                "--format",
+                "json",
+                "--quiet",
+                "-",
+            ],
+            &input,
+        );
+        let record = out.single();
+        match record["status"].as_str() {
+            Some("solved") if record["unique"] == true && written(&record) == solution => {
+                solved += 1
+            }
+            Some("error") => {
+                let error = record["error"].as_str().unwrap();
+                let refused = error.contains("does not read the ISS type")
+                    || error.contains("mipsolve reads");
+                if !refused {
+                    wrong.push(format!("{name}: {error}"));
+                }
+            }
+            _ => wrong.push(format!("{name}: {record}")),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(solved >= 30, "only {solved} ISS examples solved");
+}
+
+#[test]
+fn an_iss_link_reads_as_its_string() {
+    let (_, input, solution) = (examples().into_iter())
+        .find(|(name, _, _)| name == "X-Sum")
+        .expect("the X-Sum example");
+    let encoded: String = input
+        .bytes()
+        .map(|b| match b {
+            b'~' => "%7E".to_string(),
+            b => char::from(b).to_string(),
+        })
+        .collect();
+    let link = format!("https://sigh.github.io/Interactive-Sudoku-Solver/?q={encoded}\n");
+    let out = run_with_stdin(&["sudoku", "--format", "json", "--quiet", "-"], &link);
+    assert_eq!(written(&out.single()), solution);
+}
+
+#[test]
+fn an_unknown_iss_type_is_named_with_its_place() {
+    let out = run_with_stdin(&["sudoku", "-"], ".~R1C1_5.Frobnicate~R1C1~R1C2\n");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains(
+            "ISS item 2 (Frobnicate): mipsolve does not read the ISS type \"Frobnicate\""
+        ),
+        "{}",
+        out.stderr
+    );
+}
