@@ -136,6 +136,6 @@ fn an_empty_folder_is_an_error() {
     assert!(line["error"]
         .as_str()
         .unwrap()
-        .ends_with(": no puzzle files (.txt, .sdk, .ss, .sdm, .csv, .json) found"));
+        .ends_with(": no puzzle files (.txt, .sdk, .ss, .sdm, .csv, .json, .iss) found"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
