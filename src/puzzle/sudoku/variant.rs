@@ -110,6 +110,14 @@ impl Spec {
 impl Spec {
     /// Its rule keys and how to build it again from others, when it has rule clues.
     fn source(&self) -> Option<Source> {
+        // Most puzzles (classic, Killer, Jigsaw) have none: their keys are not copied.
+        if !self
+            .rules
+            .keys()
+            .any(|key| crate::rule::has_rule_clues(key))
+        {
+            return None;
+        }
         let (layout, style) = (self.layout.clone(), self.style);
         let source = Source {
             rules: self.rules.clone(),
