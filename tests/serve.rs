@@ -338,10 +338,15 @@ async fn a_step_is_the_hint_and_the_path_ends_solved() {
     assert_eq!(values, known);
 }
 
+/// The f-puzzles object of a fixture link.
+fn fixture_object(name: &str) -> Value {
+    let units = lz_str::decompress_from_base64(&fixture(name)).unwrap();
+    serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap()
+}
+
 /// The fixture's f-puzzles object with `value` entered (not given) in row 1, column `col`.
 fn with_entry(name: &str, col: usize, value: u32) -> String {
-    let units = lz_str::decompress_from_base64(&fixture(name)).unwrap();
-    let mut object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    let mut object = fixture_object(name);
     object["grid"][0][col] = json!({ "value": value });
     lz_str::compress_to_base64(&object.to_string())
 }
@@ -351,9 +356,7 @@ async fn a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones() {
     let server = start();
     let mut socket = connect(&server).await;
     let known = grid(&expected("antiking.txt")["solution"]);
-    let givens = fixture("antiking.txt");
-    let units = lz_str::decompress_from_base64(&givens).unwrap();
-    let object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    let object = fixture_object("antiking.txt");
     // An open cell of row 1.
     let col = (0..9)
         .find(|&c| object["grid"][0][c].get("value").is_none())
@@ -387,8 +390,7 @@ async fn logical_candidates_mark_what_no_solution_uses() {
     let server = start();
     let mut socket = connect(&server).await;
     let name = "arrow-several.txt";
-    let units = lz_str::decompress_from_base64(&fixture(name)).unwrap();
-    let mut object: Value = serde_json::from_str(&String::from_utf16(&units).unwrap()).unwrap();
+    let mut object = fixture_object(name);
     object["truecandidatesoptions"] = json!(["logical"]);
     let data = lz_str::compress_to_base64(&object.to_string());
     let answer = ask(&mut socket, request(40, "truecandidates", &data)).await;

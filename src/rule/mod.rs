@@ -58,7 +58,9 @@ pub use areas::{repeated, Areas};
 pub use cages::{CageFormulation, Cages};
 pub use consecutive::marked as consecutive_marks;
 pub use killer::{add_fpuzzles_cages, own_json as killer_cages};
-pub use registry::{global, has_rule_clues, placement, read_rules, PLACEMENTS, RULES};
+pub use registry::{
+    global, has_rule_clues, placement, read_rules, EXTRA_REGIONS, ISS_TYPES, PLACEMENTS, RULES,
+};
 pub use set::{Reduced, Reductions, RuleSet};
 
 use std::fmt;

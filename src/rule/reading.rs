@@ -68,6 +68,56 @@ pub fn set_negative(keys: &mut Keys, key: &str) {
     }
 }
 
+/// How the arguments of an Interactive Sudoku Solver type become a rule's keys (the ISS
+/// reader writes them; the registry says which rule each type is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IssForm {
+    /// `Type~cell~cell...`: a line.
+    Line,
+    /// A line, on a 9x9 only (ISS's classes are those of 1-9).
+    LineOnNine,
+    /// `Type~m~cells`: a line, when `m` is this modulus.
+    LineModulo(&'static str),
+    /// `Type~[difference]~cells`: a line with its difference, this one when left out.
+    LineApart(i64),
+    /// `Type~cells`: the first cell a circle, the line from it.
+    Arrow,
+    /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
+    Pill,
+    /// `Type~sum~cells`: a cage (no sum when empty or 0).
+    Cage,
+    /// `Type~cell~cell`: a mark between two cells, with this `value` (X, V) if any.
+    Mark(Option<&'static str>),
+    /// `Type`: the rule on.
+    Flag,
+    /// `Type~direction`: the rule on, for this direction.
+    FlagFor(&'static str),
+    /// `Type`: the rule on, which ISS applies beside marks too (f-puzzles spares them).
+    FlagUnspared,
+    /// `Type`: the rule's negative form.
+    Negative,
+    /// `Type` (9x9): the four windows as regions.
+    Windows,
+    /// `Type~top-left cell~values`: a 2x2 square's values.
+    Quad,
+    /// `Type~sum~first cell`: the sum along a diagonal.
+    Diagonal,
+    /// `Type~sum~R1|C1`: a clue before a row or column.
+    Before,
+    /// `Type~R1|C1~front~back`: clues before and after a row or column.
+    BothEnds,
+}
+
+/// An Interactive Sudoku Solver type and the rule it is.
+pub struct IssType {
+    /// ISS's name, e.g. `Thermo`.
+    pub name: &'static str,
+    /// The rule.
+    pub kind: &'static RuleKind,
+    /// How its arguments read.
+    pub form: IssForm,
+}
+
 /// What a reader reads onto: the grid's side, its regions (boxes or Jigsaw regions) and the
 /// whole puzzle object (for a rule whose meaning another key changes, such as `negative`).
 pub struct Board<'a> {

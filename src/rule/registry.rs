@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{Board, Found, Global, Placement, RuleKind};
+use super::reading::{Board, Found, Global, IssForm, IssType, Placement, RuleKind};
 use super::{
     antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
     double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
@@ -78,6 +78,54 @@ static GLOBALS: &[&Global] = &[
 /// The rules f-puzzles' `negative` list may name: each holds also where its marks are absent
 /// (`"negative": ["ratio"]`: no black-dot ratio between side-by-side cells without a dot).
 static NEGATABLE: &[&RuleKind] = &[&ratio::KIND, &xv::KIND];
+
+const fn iss(name: &'static str, kind: &'static RuleKind, form: IssForm) -> IssType {
+    IssType { name, kind, form }
+}
+
+/// The Interactive Sudoku Solver types read, each with its rule; a type may set two rules.
+pub static ISS_TYPES: &[IssType] = &[
+    iss("Thermo", &thermometer::KIND, IssForm::Line),
+    iss("Renban", &renban::KIND, IssForm::Line),
+    iss("Palindrome", &palindrome::KIND, IssForm::Line),
+    iss("Between", &between::KIND, IssForm::Line),
+    iss("Zipper", &zipper::KIND, IssForm::Line),
+    iss("RegionSumLine", &region_sum::KIND, IssForm::Line),
+    iss("DoubleArrow", &double_arrow::KIND, IssForm::Line),
+    iss("Entropic", &entropic::ENTROPIC, IssForm::LineOnNine),
+    iss("Modular", &entropic::MODULAR, IssForm::LineModulo("3")),
+    iss("Whisper", &whispers::KIND, IssForm::LineApart(5)),
+    iss("Arrow", &arrow::KIND, IssForm::Arrow),
+    iss("PillArrow", &arrow::KIND, IssForm::Pill),
+    iss("Cage", &killer::KIND, IssForm::Cage),
+    iss("WhiteDot", &difference::KIND, IssForm::Mark(None)),
+    iss("BlackDot", &ratio::KIND, IssForm::Mark(None)),
+    iss("X", &xv::KIND, IssForm::Mark(Some("X"))),
+    iss("V", &xv::KIND, IssForm::Mark(Some("V"))),
+    iss("Diagonal", &diagonal::ANTI, IssForm::FlagFor("1")),
+    iss("Diagonal", &diagonal::MAIN, IssForm::FlagFor("-1")),
+    iss("AntiKnight", &antiknight::KIND, IssForm::Flag),
+    iss("AntiKing", &antiking::KIND, IssForm::Flag),
+    iss("DisjointSets", &disjoint::KIND, IssForm::Flag),
+    iss(
+        "AntiConsecutive",
+        &nonconsecutive::KIND,
+        IssForm::FlagUnspared,
+    ),
+    iss("StrictKropki", &nonconsecutive::KIND, IssForm::Flag),
+    iss("StrictKropki", &ratio::KIND, IssForm::Negative),
+    iss("StrictXV", &xv::KIND, IssForm::Negative),
+    iss("Windoku", &extra_region::KIND, IssForm::Windows),
+    iss("Quad", &quadruple::KIND, IssForm::Quad),
+    iss("LittleKiller", &little_killer::KIND, IssForm::Diagonal),
+    iss("Sandwich", &sandwich::KIND, IssForm::Before),
+    iss("XSum", &xsum::KIND, IssForm::BothEnds),
+    iss("Skyscraper", &skyscraper::KIND, IssForm::BothEnds),
+];
+
+/// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside
+/// another layout (ISS's boxes beside a Jigsaw's regions).
+pub static EXTRA_REGIONS: &RuleKind = &extra_region::KIND;
 
 /// Keys whose items are not rule clues for the explanations: cages (clues of their own) and the
 /// setter's pencil marks (part of the grid).

@@ -10,6 +10,8 @@ use super::fpuzzles::{default_box, from_object};
 use crate::error::{ParseError, Problem};
 use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
+use crate::rule::reading::{set_flag, set_negative, IssForm, IssType};
+use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
 
 /// Where a link's constraint string starts.
 const QUERY: &str = "?q=";
@@ -23,8 +25,8 @@ pub fn holds_iss(text: &str) -> bool {
     // A type (letters, or none for a given) and a `~` somewhere, or a known type alone: a
     // one-line Sudoku starting with blanks has neither.
     let typed = item.is_some_and(|i| i.chars().all(|ch| ch.is_ascii_alphabetic()));
-    let string = typed
-        && (squeezed.contains('~') || item.is_some_and(|i| !i.is_empty() && KNOWN.contains(&i)));
+    let string =
+        typed && (squeezed.contains('~') || item.is_some_and(|i| !i.is_empty() && known(i)));
     string || (text.contains("Interactive-Sudoku-Solver") && text.contains(QUERY))
 }
 
@@ -61,45 +63,13 @@ fn link_string(line: &str) -> Result<String, ParseError> {
     Ok(decoded.decode_utf8_lossy().into_owned())
 }
 
-/// The types read, each with its f-puzzles key (or the layout it sets).
-const KNOWN: [&str; 36] = [
-    "Shape",
-    "NoBoxes",
-    "Jigsaw",
-    "Thermo",
-    "Whisper",
-    "Renban",
-    "Palindrome",
-    "Between",
-    "Zipper",
-    "RegionSumLine",
-    "Entropic",
-    "Modular",
-    "Arrow",
-    "DoubleArrow",
-    "PillArrow",
-    "Cage",
-    "WhiteDot",
-    "BlackDot",
-    "X",
-    "V",
-    "Diagonal",
-    "AntiKnight",
-    "AntiKing",
-    "DisjointSets",
-    "AntiConsecutive",
-    "StrictKropki",
-    "StrictXV",
-    "Windoku",
-    "Quad",
-    "LittleKiller",
-    "Sandwich",
-    "XSum",
-    "Skyscraper",
-    "Given",
-    "",
-    "End",
-];
+/// The types of the layout and the givens, read here; the rules' types are the registry's.
+const LAYOUT: [&str; 5] = ["Shape", "NoBoxes", "Jigsaw", "Given", "End"];
+
+/// Whether `name` is an ISS type mipsolve reads.
+fn known(name: &str) -> bool {
+    LAYOUT.contains(&name) || ISS_TYPES.iter().any(|t| t.name == name)
+}
 
 fn fail(message: String) -> ParseError {
     ParseError::whole(Problem::Link(message))
@@ -124,8 +94,8 @@ fn read(text: &str) -> Result<Latin, ParseError> {
         grid: vec![vec![json!({}); n]; n],
         boxes: true,
         dots: false,
-        anti_consecutive: false,
-        strict_kropki: false,
+        unspared: None,
+        flags: Vec::new(),
     };
     for (i, (kind, args)) in items.iter().enumerate() {
         reader.item(kind, args).map_err(|message| {
@@ -170,9 +140,12 @@ struct Reader {
     keys: Map<String, Value>,
     grid: Vec<Vec<Value>>,
     boxes: bool,
+    /// Kropki dots were read (marks with no value of their own).
     dots: bool,
-    anti_consecutive: bool,
-    strict_kropki: bool,
+    /// A rule ISS applies beside dots too, read where f-puzzles' spares them (its key).
+    unspared: Option<&'static str>,
+    /// Rules turned on as f-puzzles means them.
+    flags: Vec<&'static str>,
 }
 
 impl Reader {
@@ -204,87 +177,104 @@ impl Reader {
         }
     }
 
-    fn flag(&mut self, key: &str) {
-        self.keys.insert(key.into(), Value::Bool(true));
-    }
-
     fn line(&mut self, key: &str, cells: &[&str]) -> Result<(), String> {
         let line = self.names(cells)?;
         self.push(key, json!({ "lines": [line] }));
         Ok(())
     }
 
-    /// Reads one item.
+    /// Reads one item: the layout and givens here, a rule's type as the registry says.
     fn item(&mut self, kind: &str, args: &[&str]) -> Result<(), String> {
+        match kind {
+            "" | "Given" => return self.givens(args),
+            "Shape" | "End" => return Ok(()),
+            "NoBoxes" => self.boxes = false,
+            "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
+            name => {
+                let types: Vec<&IssType> = ISS_TYPES.iter().filter(|t| t.name == name).collect();
+                let mut read = false;
+                for t in &types {
+                    read |= self.rule(t.kind.key, t.form, args)?;
+                }
+                if !read {
+                    return Err(format!(
+                        "mipsolve does not read the ISS type \"{name}\" (or not with these arguments), so it cannot solve the puzzle with it"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the keys of rule `key` from an item's arguments read as `form`; `false` when the
+    /// form does not take them (another direction, modulus or size).
+    fn rule(&mut self, key: &'static str, form: IssForm, args: &[&str]) -> Result<bool, String> {
         let number = |text: &str| {
             text.parse::<i64>()
                 .map_err(|_| format!("\"{text}\" is not a whole number"))
         };
-        match kind {
-            "" | "Given" => self.givens(args)?,
-            "Shape" | "End" => {}
-            "NoBoxes" => self.boxes = false,
-            "Jigsaw" => self.jigsaw(args.last().copied().unwrap_or(""))?,
-            "Thermo" => self.line("thermometer", args)?,
-            "Renban" => self.line("renban", args)?,
-            "Palindrome" => self.line("palindrome", args)?,
-            "Between" => self.line("betweenline", args)?,
-            "Zipper" => self.line("zipperline", args)?,
-            "RegionSumLine" => self.line("regionsumline", args)?,
-            "DoubleArrow" => self.line("doublearrow", args)?,
-            "Entropic" if self.n == 9 => self.line("entropicline", args)?,
-            "Modular" if args.first() == Some(&"3") => self.line("modularline", &args[1..])?,
-            "Whisper" => {
-                // German whispers leave the difference out (5).
+        match form {
+            IssForm::Line => self.line(key, args)?,
+            IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
+            IssForm::LineModulo(m) if args.first() == Some(&m) => self.line(key, &args[1..])?,
+            IssForm::LineOnNine | IssForm::LineModulo(_) => return Ok(false),
+            IssForm::LineApart(default) => {
+                // A difference left out is ISS's default.
                 let (difference, cells) = match args.first().map(|a| a.parse::<i64>()) {
                     Some(Ok(d)) => (d, &args[1..]),
-                    _ => (5, args),
+                    _ => (default, args),
                 };
                 let line = self.names(cells)?;
-                self.push("whispers", json!({"lines": [line], "value": difference.to_string()}));
+                self.push(
+                    key,
+                    json!({"lines": [line], "value": difference.to_string()}),
+                );
             }
-            "Arrow" | "PillArrow" => self.arrow(kind, args)?,
-            "Cage" => {
+            IssForm::Arrow => self.circled_line(key, 1, args)?,
+            IssForm::Pill => {
+                let (size, cells) = args.split_first().ok_or("no pill size")?;
+                let size = size.parse::<usize>().map_err(|_| "no pill size")?;
+                self.circled_line(key, size, cells)?
+            }
+            IssForm::Cage => {
                 let (sum, cells) = args.split_first().ok_or("no sum")?;
                 let mut item = json!({ "cells": self.names(cells)? });
                 if !sum.is_empty() && number(sum)? != 0 {
                     item["value"] = json!(sum.to_string());
                 }
-                self.push("killercage", item);
+                self.push(key, item);
             }
-            "WhiteDot" | "BlackDot" | "X" | "V" => {
+            IssForm::Mark(value) => {
                 let [a, b] = args[..] else {
                     return Err("mipsolve reads a mark between two cells only".into());
                 };
-                let cells = self.names(&[a, b])?;
-                let (key, item) = match kind {
-                    "WhiteDot" => ("difference", json!({ "cells": cells })),
-                    "BlackDot" => ("ratio", json!({ "cells": cells })),
-                    letter => ("xv", json!({ "cells": cells, "value": letter })),
-                };
-                self.dots |= key != "xv";
+                let mut item = json!({ "cells": self.names(&[a, b])? });
+                match value {
+                    Some(letter) => item["value"] = json!(letter),
+                    None => self.dots = true,
+                }
                 self.push(key, item);
             }
-            "Diagonal" => match args.first().copied() {
-                Some("1") => self.flag("diagonal+"),
-                Some("-1") => self.flag("diagonal-"),
-                other => return Err(format!("direction {other:?} is not 1 or -1")),
-            },
-            "AntiKnight" => self.flag("antiknight"),
-            "AntiKing" => self.flag("antiking"),
-            "DisjointSets" => self.flag("disjointgroups"),
-            "AntiConsecutive" => self.anti_consecutive = true,
-            "StrictKropki" => self.strict_kropki = true,
-            "StrictXV" => self.negative("xv"),
-            "Windoku" if self.n == 9 => {
+            IssForm::Flag => {
+                set_flag(&mut self.keys, key);
+                self.flags.push(key);
+            }
+            IssForm::FlagFor(direction) if args.first() == Some(&direction) => {
+                set_flag(&mut self.keys, key)
+            }
+            IssForm::FlagFor(_) => return Ok(false),
+            IssForm::FlagUnspared => self.unspared = Some(key),
+            IssForm::Negative => set_negative(&mut self.keys, key),
+            IssForm::Windows if self.n == 9 => {
                 for (r, c) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
                     let cells: Vec<Value> = (0..9)
                         .map(|k| json!(format!("R{}C{}", r + k / 3 + 1, c + k % 3 + 1)))
                         .collect();
-                    self.push("extraregion", json!({ "cells": cells }));
+                    self.push(key, json!({ "cells": cells }));
                 }
             }
-            "Quad" => {
+            IssForm::Windows => return Ok(false),
+            IssForm::Quad => {
                 let (corner, values) = args.split_first().ok_or("no cell")?;
                 let (r, c) = self.cell(corner)?;
                 if r + 1 >= self.n || c + 1 >= self.n {
@@ -294,19 +284,19 @@ impl Reader {
                     .iter()
                     .map(|(r, c)| json!(format!("R{}C{}", r + 1, c + 1)))
                     .collect();
-                let values: Vec<i64> = values.iter().map(|v| number(v)).collect::<Result<_, _>>()?;
-                self.push("quadruple", json!({ "cells": cells, "values": values }));
+                let values: Vec<i64> =
+                    values.iter().map(|v| number(v)).collect::<Result<_, _>>()?;
+                self.push(key, json!({ "cells": cells, "values": values }));
             }
-            "LittleKiller" => self.little_killer(args)?,
-            "Sandwich" => {
+            IssForm::Diagonal => self.diagonal_sum(key, args)?,
+            IssForm::Before => {
                 let [sum, line] = args[..] else {
                     return Err("expected a sum and a row or column (R1, C3)".into());
                 };
                 let place = self.outside(line, true)?;
-                self.push("sandwichsum", json!({"cell": place, "value": sum}));
+                self.push(key, json!({"cell": place, "value": sum}));
             }
-            "XSum" | "Skyscraper" => {
-                let key = if kind == "XSum" { "xsum" } else { "skyscraper" };
+            IssForm::BothEnds => {
                 let (line, clues) = args.split_first().ok_or("no row or column")?;
                 for (front, clue) in [(true, clues.first()), (false, clues.get(1))] {
                     if let Some(clue) = clue.filter(|c| !c.is_empty()) {
@@ -315,13 +305,8 @@ impl Reader {
                     }
                 }
             }
-            other => {
-                return Err(format!(
-                    "mipsolve does not read the ISS type \"{other}\" (or not with these arguments), so it cannot solve the puzzle with it"
-                ))
-            }
         }
-        Ok(())
+        Ok(true)
     }
 
     fn givens(&mut self, args: &[&str]) -> Result<(), String> {
@@ -371,16 +356,8 @@ impl Reader {
         Ok(())
     }
 
-    /// An arrow (its first cell the circle) or a pill arrow (its first 2 or 3 cells the
-    /// pill, read in reading order).
-    fn arrow(&mut self, kind: &str, args: &[&str]) -> Result<(), String> {
-        let (size, cells) = match kind {
-            "PillArrow" => {
-                let (size, cells) = args.split_first().ok_or("no pill size")?;
-                (size.parse::<usize>().map_err(|_| "no pill size")?, cells)
-            }
-            _ => (1, args),
-        };
+    /// A circle or pill (the first `size` cells, read in reading order) and the line from it.
+    fn circled_line(&mut self, key: &str, size: usize, cells: &[&str]) -> Result<(), String> {
         if cells.len() <= size {
             return Err("an arrow needs a shaft".into());
         }
@@ -392,15 +369,15 @@ impl Reader {
             .map(|(r, c)| json!(format!("R{}C{}", r + 1, c + 1)))
             .collect();
         let line = self.names(&cells[size - 1..])?;
-        self.push("arrow", json!({ "cells": pill, "lines": [line] }));
+        self.push(key, json!({ "cells": pill, "lines": [line] }));
         Ok(())
     }
 
-    /// A little killer from the first cell of its diagonal (ISS's id): the clue outside the
+    /// A sum along a diagonal, from the first cell of the diagonal (ISS's id): the clue outside the
     /// grid before it, and the direction along it, as ISS lists the diagonals (left side down
     /// and right, right side up and left, top down and left, bottom up and right; each
     /// diagonal once, by its first listing).
-    fn little_killer(&mut self, args: &[&str]) -> Result<(), String> {
+    fn diagonal_sum(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
         let [sum, first] = args[..] else {
             return Err("expected a sum and a cell".into());
         };
@@ -431,7 +408,7 @@ impl Reader {
                 };
                 let clue = format!("R{}C{}", r - dr + 1, c - dc + 1);
                 self.push(
-                    "littlekillersum",
+                    key,
                     json!({"cell": clue, "direction": direction, "value": sum}),
                 );
                 return Ok(());
@@ -453,25 +430,16 @@ impl Reader {
         .ok_or_else(|| format!("\"{line}\" is no row (R1) or column (C1) of the grid"))
     }
 
-    fn negative(&mut self, key: &str) {
-        let list = self.keys.entry("negative").or_insert_with(|| json!([]));
-        if let Value::Array(names) = list {
-            names.push(json!(key));
-        }
-    }
-
     /// The f-puzzles object: the grid (no boxes when `NoBoxes` and no Jigsaw), the keys, and
     /// the negative rules.
     fn finish(mut self) -> Result<Map<String, Value>, ParseError> {
-        if self.strict_kropki {
-            self.negative("ratio");
-            self.flag("nonconsecutive");
-        } else if self.anti_consecutive {
-            // f-puzzles' nonconsecutive spares the pairs that carry a dot; ISS's does not.
+        // ISS applies it beside dots too, f-puzzles spares dotted pairs: the same only where
+        // no dot is drawn, or where the strict rule already turns it on for every other pair.
+        if let Some(key) = self.unspared.filter(|key| !self.flags.contains(key)) {
             if self.dots {
-                return Err(fail("AntiConsecutive with Kropki dots but no StrictKropki: mipsolve's nonconsecutive spares dotted pairs, so it cannot read this as ISS means it".into()));
+                return Err(fail("ISS's rule against neighbours one apart applies beside Kropki dots too, f-puzzles' spares dotted pairs: add StrictKropki, or read it in f-puzzles' form".into()));
             }
-            self.flag("nonconsecutive");
+            set_flag(&mut self.keys, key);
         }
         let jigsaw = self
             .grid
@@ -493,7 +461,7 @@ impl Reader {
                     let cells: Vec<Value> = (0..n)
                         .map(|k| json!(format!("R{}C{}", top + k / w + 1, left + k % w + 1)))
                         .collect();
-                    self.push("extraregion", json!({ "cells": cells }));
+                    self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
                 }
             }
             _ => {}
