@@ -38,6 +38,7 @@ pub mod export;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod json_values;
 pub mod model;
 pub mod model_text;
 pub mod picture;

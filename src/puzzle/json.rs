@@ -1,11 +1,10 @@
-//! Reading JSON puzzles: serde's errors with their line, numbers written leniently, and the
-//! line each puzzle of a file starts on.
+//! Reading JSON puzzles: serde's errors with their line, and the line each puzzle of a file
+//! starts on.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::{ParseError, Problem};
-use crate::grid::Cell;
 use crate::puzzle::Entry;
 
 /// The 1-based lines of the objects that open at nesting `depth` (0: the top level, 1: the
@@ -83,26 +82,6 @@ pub fn strip_position(e: &serde_json::Error) -> String {
     }
 }
 
-/// A whole number written as a JSON number (`24`, `24.0`) or a string of digits (`"24"`).
-pub fn whole_number(value: &Value) -> Option<u64> {
-    match value {
-        Value::Number(n) => n.as_u64().or_else(|| {
-            let f = n.as_f64()?;
-            (f.fract() == 0.0 && (0.0..1.8e19).contains(&f)).then_some(f as u64)
-        }),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-/// A value as the input wrote it, for messages.
-pub fn written(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 /// The puzzles of a JSON file holding one object, an array of them or JSON Lines, each read
 /// by `build` from its raw form and the line its object opens on; a bad puzzle in an array
 /// or a line fails only itself.
@@ -134,20 +113,4 @@ pub fn entries<R: DeserializeOwned, P>(
             Entry { line, puzzle }
         })
         .collect())
-}
-
-/// A cage cell written `[row, col]` (1-based), inside an `n` x `n` grid; 0-based.
-pub fn cell(value: &Value, n: usize) -> Result<Cell, Problem> {
-    let pair = match value {
-        Value::Array(pair) if pair.len() == 2 => (whole_number(&pair[0]), whole_number(&pair[1])),
-        _ => (None, None),
-    };
-    let (Some(row), Some(col)) = pair else {
-        return Err(Problem::NotACell(written(value)));
-    };
-    if !(1..=n as u64).contains(&row) || !(1..=n as u64).contains(&col) {
-        let (row, col) = (row as i64, col as i64);
-        return Err(Problem::CellOutside { row, col, size: n });
-    }
-    Ok((row as usize - 1, col as usize - 1))
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::reading::Found;
+use super::engine::reading::Found;
 use super::{read_rules, Rule};
 use crate::domains::Domains;
 use crate::geometry::boxes;

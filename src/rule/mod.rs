@@ -1,153 +1,23 @@
 //! Rules as data for the shared machinery. A puzzle is its shape, its givens and a list of
 //! rules ([`RuleSet`]); every rule checks a complete grid exactly, narrows candidates and
 //! writes its rows (linear in `x[r,c,k]`) into the model, and reduce, split, constrain and
-//! verify are written once over the list. The areas and cages of Latin grids live here; a
-//! kind's own rules (Takuzu's lines) live with the kind. Adding a rule is a file, its lines
-//! here and the line of the reader that builds it (see the README's "Adding a rule").
+//! verify are written once over the list. [`engine`] holds that machinery and the parts
+//! kinds lower to; `kinds` holds one file per rule kind; the registry names each kind once.
+//! Adding a rule is a file in `kinds/` and its registry line (see docs/architecture.md).
 
-mod allowed;
-mod antiking;
-mod antiknight;
-mod areas;
-mod arrow;
-mod between;
-mod cages;
-mod clone;
-mod consecutive;
-mod diagonal;
-mod difference;
-mod disjoint;
-mod double_arrow;
-mod drawn_cage;
-mod entropic;
-mod even;
-mod extra_region;
+pub mod engine;
 #[cfg(test)]
 mod harness;
-mod indexer;
-mod killer;
-mod little_killer;
-mod marks;
-mod minimum;
-mod nabner;
-mod nonconsecutive;
-mod odd;
-mod outside;
-mod pairs;
-mod palindrome;
-mod pencil_marks;
-mod quadruple;
-mod ratio;
-pub mod reading;
-mod region_sum;
+mod kinds;
 mod registry;
-mod renban;
-mod sandwich;
-mod set;
-mod skyscraper;
-mod slow_thermometer;
-mod sums;
-mod thermometer;
-mod tuples;
-mod whispers;
-mod xsum;
-mod xv;
-mod zipper;
 
-pub use areas::{repeated, Areas};
-pub use cages::{CageFormulation, Cages};
-pub use consecutive::marked as consecutive_marks;
-pub use killer::{add_fpuzzles_cages, own_json as killer_cages};
+pub use engine::areas::{repeated, Areas};
+pub use engine::cages::{CageFormulation, Cages};
+pub use engine::reading;
+pub use engine::set::{Reduced, Reductions, RuleSet};
+pub use engine::{OptionalRule, Rule};
+pub use kinds::consecutive::marked as consecutive_marks;
+pub use kinds::killer::{add_fpuzzles_cages, own_json as killer_cages};
 pub use registry::{
     global, has_rule_clues, placement, read_rules, EXTRA_REGIONS, ISS_TYPES, PLACEMENTS, RULES,
 };
-pub use set::{Reduced, Reductions, RuleSet};
-
-use std::fmt;
-use std::sync::Arc;
-
-use crate::deadline::Deadline;
-use crate::domains::Domains;
-use crate::error::Violation;
-use crate::grid::Grid;
-use crate::model::{Model, Var};
-use crate::picture::Drawing;
-use serde_json::{Map, Value};
-
-/// One rule of a puzzle over the shared cell model: candidate bit `k` of a cell is the
-/// puzzle's `k`th value (1..n on a Latin grid, 0 and 1 in Takuzu).
-pub trait Rule: fmt::Debug + Send + Sync {
-    /// The rule's name in steps and variants, e.g. `consecutive`.
-    fn name(&self) -> &'static str;
-    /// Every way a complete grid breaks the rule (none for a grid that keeps it).
-    fn violations(&self, grid: &Grid) -> Vec<Violation>;
-    /// Removes the candidates that no assignment keeping the rule allows, to the rule's own
-    /// fixed point, pushing the row-major index of each cell it narrows onto `shrunk`.
-    /// `changed`: the cells narrowed since the rule last ran (`None`: any may have been);
-    /// a rule may look only at what they touch. `false` when some cell runs out; the cells
-    /// of the failure are then left empty where the rule knows them (the split counts a
-    /// failure on each).
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool;
-    /// The rule made ready for reductions on `domains`, when it keeps something worked out
-    /// from them (an area's overlaps, a cage's table of assignments): called on every rule
-    /// before the reductions, after their first fixed point and after probing; only a
-    /// prepared rule narrows. `None`: nothing new.
-    fn prepared(&self, _domains: &Domains) -> Option<Arc<dyn Rule>> {
-        None
-    }
-    /// Adds the rule's rows to a model built on reduced candidates; it may stop early once
-    /// the deadline has passed (the caller then never solves the model).
-    fn constrain(&self, model: &mut Model, deadline: Deadline);
-    /// Adds the formulation documents' rows for the rule to a model of every `x[r,c,k]`;
-    /// by default the same rows as [`Rule::constrain`].
-    fn documents(&self, model: &mut Model) {
-        self.constrain(model, Deadline::none());
-    }
-    /// Writes the rule into a variant JSON object under the keys the reader takes; rules the
-    /// kind writes itself (areas, cages) write nothing here.
-    fn write_json(&self, _object: &mut Map<String, Value>) {}
-    /// Adds the rule's marks to a picture of the puzzle; rules the kind draws itself (areas,
-    /// cages) add nothing here.
-    fn draw(&self, _drawing: &mut Drawing) {}
-    /// The option that switches the rule off, where the user may: a puzzle with no solution
-    /// is then solved without it, to say whether the rule alone stands in the way.
-    fn optional(&self) -> Option<OptionalRule> {
-        None
-    }
-    /// Whether the rule holds clues that `--repair` may change (a cage's target): its rows in
-    /// a repair's model then come from [`Rule::constrain_kept`]. `--explain` and `--audit`
-    /// drop and keep the same clues (with the givens; `Puzzle::clues`); any other rule holds
-    /// in every explanation and repair.
-    fn repairable(&self) -> bool {
-        false
-    }
-    /// A repairable rule's rows on a model of every `x[r,c,k]`, each clue's holding only
-    /// while the binary returned for it is 1 (and its op meeting some target).
-    fn constrain_kept(&self, model: &mut Model) -> Vec<Var> {
-        self.constrain(model, Deadline::none());
-        Vec::new()
-    }
-}
-
-/// A rule the user can switch off, named for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionalRule {
-    /// What the rule is, e.g. `distinct lines`.
-    pub name: &'static str,
-    /// The option that drops it, e.g. `--allow-duplicate-lines`.
-    pub option: &'static str,
-}
-
-/// Keeps only `keep` in the cell at row-major index `cell`, noting it in `shrunk` when it
-/// changed; `false` when nothing is left.
-fn restrict(domains: &mut Domains, cell: usize, keep: u64, shrunk: &mut Vec<usize>) -> bool {
-    if domains.restrict_at(cell, keep) {
-        shrunk.push(cell);
-    }
-    domains.at(cell) != 0
-}

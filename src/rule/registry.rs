@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{Board, Found, Global, IssForm, IssType, Placement, RuleKind};
-use super::{
+use super::engine::reading::{Board, Found, Global, IssForm, IssType, Placement, RuleKind};
+use super::kinds::{
     antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
     double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
     minimum, nabner, nonconsecutive, odd, palindrome, pencil_marks, quadruple, ratio, region_sum,
@@ -233,7 +233,7 @@ fn negated(object: &Map<String, Value>) -> Result<Vec<&'static RuleKind>, ParseE
                 place: "\"negative\"".into(),
                 problem: Box::new(Problem::Rule(format!(
                     "mipsolve knows no negative form of {}: the list may name {}",
-                    crate::puzzle::json::written(item),
+                    crate::json_values::written(item),
                     known()
                 ))),
             })

@@ -11,7 +11,8 @@ use crate::domains::Domains;
 use crate::error::{CageLabel, ParseError, Problem};
 use crate::geometry::{columns, rows};
 use crate::grid::Grid;
-use crate::puzzle::json::{self, entries, whole_number, written};
+use crate::json_values::{self, whole_number, written};
+use crate::puzzle::json::entries;
 use crate::puzzle::latin::{Latin, Style};
 use crate::puzzle::symbols::Alphabet;
 use crate::puzzle::Entry;
@@ -110,7 +111,7 @@ fn read_cage(rc: RawCage, n: usize) -> Result<Cage, Problem> {
         .filter(|&t| t > 0)
         .ok_or(Problem::Target)?;
     let cells = (rc.cells.iter())
-        .map(|value| json::cell(value, n))
+        .map(|value| json_values::cell(value, n))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Cage { op, target, cells })
 }

@@ -9,7 +9,7 @@ use super::MAX_SIZE;
 use crate::clue::Clue;
 use crate::error::{ParseError, Problem};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::json::written;
+use crate::json_values::written;
 use crate::puzzle::latin::Latin;
 
 /// The box shape f-puzzles gives a side by default: the tallest of at most the square root

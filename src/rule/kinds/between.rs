@@ -1,0 +1,159 @@
+//! Between lines (`betweenline`: `[{"lines": [[end, ..., end]]}]`): every value on a line lies
+//! strictly between the values of its two ends (the circles). Rows: a 0-1 direction `d`
+//! (first end lower) and big-M rows for each inner cell.
+
+use serde_json::{Map, Value};
+
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::{Problem, Violation};
+use crate::grid::{Cell, Grid};
+use crate::model::{LinExpr, Model};
+use crate::picture::{Drawing, Mark};
+use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::rule::engine::{marks, tuples, Rule};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "betweenline",
+    read,
+};
+
+#[derive(Debug)]
+struct Between {
+    lines: Vec<Vec<Cell>>,
+    marks: Vec<Mark>,
+    json: Value,
+}
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut found = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("between line {}", i + 1);
+        found.extend(lines(item, board.n, 2).map_err(|p| at(place(), p))?);
+    }
+    let mut marks = Vec::new();
+    for line in &found {
+        marks.push(marks::line(line, 0.22, "#c0c0c0"));
+        marks.push(marks::ring(line[0], 0.42, false));
+        marks.push(marks::ring(line[line.len() - 1], 0.42, false));
+    }
+    Ok(Found::rule(Between {
+        lines: found,
+        marks,
+        json: value.clone(),
+    }))
+}
+
+/// Whether the inner values lie strictly between the ends (`ends` first and last).
+fn keeps(ends: (i64, i64), inner: &[i64]) -> bool {
+    let (lo, hi) = (ends.0.min(ends.1), ends.0.max(ends.1));
+    inner.iter().all(|&v| lo < v && v < hi)
+}
+
+impl Rule for Between {
+    fn name(&self) -> &'static str {
+        "between"
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let mut found = Vec::new();
+        for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 2) {
+            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
+            let v: Vec<i64> = values.iter().map(|&x| x.into()).collect();
+            if !keeps((v[0], v[v.len() - 1]), &v[1..v.len() - 1]) {
+                found.push(Violation::Broken {
+                    how: "is broken",
+                    clue: format!("between line {}", i + 1),
+                    cells: line.clone(),
+                    values,
+                });
+            }
+        }
+        found
+    }
+
+    fn narrow(
+        &self,
+        domains: &mut Domains,
+        changed: Option<&[usize]>,
+        shrunk: &mut Vec<usize>,
+    ) -> bool {
+        let groups: Vec<tuples::Group> = (self.lines.iter().filter(|l| l.len() > 2))
+            .map(|line| {
+                // The ends first, then the inner cells: a prefix fails once a value is outside.
+                let mut order = vec![line[0], line[line.len() - 1]];
+                order.extend(&line[1..line.len() - 1]);
+                tuples::Group {
+                    cells: order,
+                    distinct: false,
+                    keeps: Box::new(|values: &[i64], _: bool| {
+                        values.len() < 2 || keeps((values[0], values[1]), &values[2..])
+                    }),
+                }
+            })
+            .collect();
+        tuples::narrow_groups(domains, changed, &groups, shrunk)
+    }
+
+    fn constrain(&self, model: &mut Model, _: Deadline) {
+        let n = model.domains().values().len() as f64;
+        for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 2) {
+            let (a, b) = (line[0], line[line.len() - 1]);
+            let up = model.binary(format!("between{}_rising", i + 1));
+            let value = |m: &Model, (r, c): Cell| m.value(r, c);
+            for (j, &m) in line[1..line.len() - 1].iter().enumerate() {
+                // rising: a < m < b; falling: b < m < a; the other pair is slack by n.
+                let rows = [
+                    (m, a, -n, 1.0 - n),
+                    (b, m, -n, 1.0 - n),
+                    (a, m, n, 1.0),
+                    (m, b, n, 1.0),
+                ];
+                for (t, (high, low, w, bound)) in rows.into_iter().enumerate() {
+                    let mut e = LinExpr::default();
+                    e.add_expr(&value(model, high), 1.0);
+                    e.add_expr(&value(model, low), -1.0);
+                    e.add_var(up, w);
+                    model.add(
+                        format!("between{}_{}_{}", i + 1, j + 1, t),
+                        e,
+                        bound,
+                        f64::INFINITY,
+                    );
+                }
+            }
+        }
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        object.insert(KIND.key.into(), self.json.clone());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        drawing.under.extend(self.marks.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn inner_cells_lie_strictly_between_the_ends() {
+        let json = r#"{"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(
+            &*rule,
+            candidates(1, 3, 9, &[((0, 0), &[2]), ((0, 2), &[5])]),
+        )
+        .unwrap();
+        assert_eq!(values(&d, (0, 1)), [3, 4]);
+        assert!(broken(&*rule, &grid_with(9, &[])).is_empty());
+        let grid = grid_with(9, &[((0, 1), 7)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["between line 1 is broken: r1c1=1, r1c2=7, r1c3=3"]
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! Clones (`clone`: `[{"cells": [...], "cloneCells": [...]}]`): each cell holds what its clone
+//! (the cell at the same place in the other list) holds.
+
+use serde_json::Value;
+
+use crate::error::Problem;
+use crate::rule::engine::marks;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "clone", read };
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "clone",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("clone", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("clone {}", i + 1);
+        let first = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+        let second = cells(item, "cloneCells", board.n).map_err(|p| at(place(), p))?;
+        if first.len() != second.len() {
+            let problem = wrong(format!(
+                "{} cells but {} clone cells",
+                first.len(),
+                second.len()
+            ));
+            return Err(at(place(), problem));
+        }
+        for (&a, &b) in first.iter().zip(&second) {
+            rule.pairs.push(Pair::new(a, b, Relation::Equal, place()));
+            rule.marks.0.push(marks::shade(a, "#dde6f4"));
+            rule.marks.0.push(marks::shade(b, "#dde6f4"));
+        }
+    }
+    Ok(Found::rule(rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_cell_holds_what_its_clone_holds() {
+        let json = r#"{"clone": [{"cells": ["R1C1"], "cloneCells": ["R3C3"]}]}"#;
+        let rule = rule(json, 9);
+        let d = narrowed(&*rule, candidates(3, 3, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (2, 2)), [4]);
+        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+        assert!(broken(&*rule, &grid_with(9, &[((2, 2), 1)])).is_empty());
+    }
+}

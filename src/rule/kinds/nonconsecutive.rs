@@ -1,0 +1,66 @@
+//! Non-consecutive (`nonconsecutive: true`): side-by-side cells never differ by 1, except
+//! those a Kropki dot (white or black) joins.
+
+use serde_json::Value;
+
+use super::difference::dotted;
+use crate::error::Problem;
+use crate::grid::cell_name;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{
+    flag, set_flag, side_by_side_pairs, Board, Found, Global, RuleKind,
+};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "nonconsecutive",
+    read,
+};
+
+/// SudokuPad's global rule.
+pub static GLOBAL: Global = Global {
+    names: &["nonconsecutive"],
+    keys: |keys| set_flag(keys, KIND.key),
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    if !flag(value)? {
+        return Ok(Found::none());
+    }
+    let marked = dotted(board, &["difference", "ratio"]);
+    let pairs = (side_by_side_pairs(board.n).filter(|p| !marked.contains(p)))
+        .map(|(a, b)| {
+            let clue = format!("non-consecutive {}-{}", cell_name(a), cell_name(b));
+            Pair::new(a, b, Relation::NotDifference(1), clue)
+        })
+        .collect();
+    Ok(Found::rule(Pairs {
+        name: "nonconsecutive",
+        pairs,
+        marks: (Vec::new(), Vec::new()),
+        json: ("nonconsecutive", Value::Bool(true)),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn side_by_side_cells_are_not_consecutive_unless_a_dot_joins_them() {
+        let rule = rule(r#"{"nonconsecutive": true}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 4]);
+        let dotted = read(
+            r#"{"nonconsecutive": true, "difference": [{"cells": ["R1C1", "R1C2"]}]}"#,
+            4,
+        );
+        let only = dotted
+            .rules
+            .iter()
+            .find(|r| r.name() == "nonconsecutive")
+            .unwrap();
+        let d = narrowed(&**only, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 4]);
+    }
+}

@@ -1,0 +1,74 @@
+//! The setter's pencil marks (`grid[r][c].givenPencilMarks`, and a cell's `parity`): the cell
+//! holds one of the marked values. f-puzzles keeps them in the grid, so this rule reads the
+//! `grid` key for them alone (the givens and regions are the puzzle's own).
+
+use serde_json::Value;
+
+use crate::error::Problem;
+use crate::grid::cell_name;
+use crate::rule::engine::allowed::Allowed;
+use crate::rule::engine::reading::{at, wrong, Board, Found, RuleKind};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "grid", read };
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let n = board.n as i64;
+    let mut cells = Vec::new();
+    let rows = value.as_array().map(Vec::as_slice).unwrap_or_default();
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().map(Vec::as_slice).unwrap_or_default();
+        for (c, cell) in row.iter().enumerate().filter(|_| r < board.n) {
+            let place = || format!("grid {}", cell_name((r, c)));
+            let mut allowed: Vec<i64> = (1..=n).collect();
+            if let Some(Value::Array(marks)) = cell.get("givenPencilMarks") {
+                let marked: Option<Vec<i64>> = marks.iter().map(Value::as_i64).collect();
+                let marked = marked.filter(|m| m.iter().all(|v| (1..=n).contains(v)));
+                let marked = marked.ok_or_else(|| {
+                    at(
+                        place(),
+                        wrong(format!("givenPencilMarks must be values 1..{n}")),
+                    )
+                })?;
+                allowed.retain(|v| marked.contains(v));
+            }
+            match cell.get("parity").and_then(Value::as_str) {
+                Some("Odd") => allowed.retain(|v| v % 2 == 1),
+                Some("Even") => allowed.retain(|v| v % 2 == 0),
+                _ => {}
+            }
+            if allowed.len() < board.n {
+                cells.push(((r, c), allowed));
+            }
+        }
+    }
+    if cells.is_empty() {
+        return Ok(Found::none());
+    }
+    // Written back as a grid holding only the marks.
+    let mut grid = vec![vec![serde_json::json!({}); board.n]; board.n];
+    for ((r, c), allowed) in &cells {
+        grid[*r][*c] = serde_json::json!({ "givenPencilMarks": allowed });
+    }
+    Ok(Found::rule(Allowed {
+        name: "pencil marks",
+        cells,
+        marks: Vec::new(),
+        json: ("grid", serde_json::json!(grid)),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_setter_s_pencil_marks_restrict_the_cell() {
+        let json = r#"{"grid": [[{"givenPencilMarks": [1, 2]}, {}, {}, {"parity": "Even"}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+        let rule = rule(json, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        assert_eq!(values(&d, (0, 0)), [1, 2]);
+        assert_eq!(values(&d, (0, 3)), [2, 4]);
+        assert_eq!(values(&d, (1, 1)), [1, 2, 3, 4]);
+    }
+}

@@ -1,0 +1,181 @@
+//! Quadruples (`quadruple`: `[{"cells": [four cells], "values": [3, 4]}]`): each listed value
+//! appears among the cells around the circle (a value listed twice, twice).
+
+use serde_json::{Map, Value};
+
+use crate::deadline::Deadline;
+use crate::domains::Domains;
+use crate::error::{Problem, Violation};
+use crate::grid::{Cell, Grid};
+use crate::model::{LinExpr, Model};
+use crate::picture::{Drawing, Mark};
+use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
+use crate::rule::engine::{tuples, Rule};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "quadruple",
+    read,
+};
+
+#[derive(Debug)]
+struct Quadruples {
+    clues: Vec<(Vec<Cell>, Vec<i64>)>,
+    json: Value,
+}
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut clues = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("quadruple {}", i + 1);
+        let around = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
+        let listed = item
+            .get("values")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let values: Option<Vec<i64>> = listed
+            .iter()
+            .map(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()))
+            .collect();
+        let values = values
+            .filter(|v| {
+                v.len() <= around.len() && v.iter().all(|x| (1..=board.n as i64).contains(x))
+            })
+            .ok_or_else(|| {
+                at(
+                    place(),
+                    wrong(format!(
+                        "\"values\" must be at most {} values 1..{}",
+                        around.len(),
+                        board.n
+                    )),
+                )
+            })?;
+        clues.push((around, values));
+    }
+    Ok(Found::rule(Quadruples {
+        clues,
+        json: value.clone(),
+    }))
+}
+
+/// Whether `values` hold every listed value as often as listed; a prefix, whether the cells
+/// left can still make up what is missing.
+fn keeps(listed: &[i64], values: &[i64], cells: usize) -> bool {
+    let mut missing = 0;
+    let mut seen: Vec<i64> = listed.to_vec();
+    seen.sort_unstable();
+    for want in seen
+        .iter()
+        .copied()
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let need = seen.iter().filter(|&&v| v == want).count();
+        let have = values.iter().filter(|&&v| v == want).count();
+        missing += need.saturating_sub(have);
+    }
+    missing <= cells - values.len()
+}
+
+impl Rule for Quadruples {
+    fn name(&self) -> &'static str {
+        "quadruple"
+    }
+
+    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let mut found = Vec::new();
+        for (i, (around, listed)) in self.clues.iter().enumerate() {
+            let values: Vec<u32> = around.iter().map(|&(r, c)| grid.get(r, c)).collect();
+            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
+            if !keeps(listed, &wide, around.len()) {
+                found.push(Violation::Broken {
+                    how: "is broken",
+                    clue: format!("quadruple {}", i + 1),
+                    cells: around.clone(),
+                    values,
+                });
+            }
+        }
+        found
+    }
+
+    fn narrow(
+        &self,
+        domains: &mut Domains,
+        changed: Option<&[usize]>,
+        shrunk: &mut Vec<usize>,
+    ) -> bool {
+        let groups: Vec<tuples::Group> = (self.clues.iter())
+            .map(|(around, listed)| tuples::Group {
+                cells: around.clone(),
+                distinct: false,
+                keeps: Box::new(|values: &[i64], _: bool| keeps(listed, values, around.len())),
+            })
+            .collect();
+        tuples::narrow_groups(domains, changed, &groups, shrunk)
+    }
+
+    fn constrain(&self, model: &mut Model, _: Deadline) {
+        let values = model.domains().values().to_vec();
+        for (i, (around, listed)) in self.clues.iter().enumerate() {
+            for (k, v) in values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| listed.contains(v))
+            {
+                let need = listed.iter().filter(|&w| w == v).count() as f64;
+                let mut e = LinExpr::default();
+                around
+                    .iter()
+                    .for_each(|&(r, c)| e.add_expr(&model.x(r, c, k), 1.0));
+                model.add(format!("quadruple{}_v{v}", i + 1), e, need, f64::INFINITY);
+            }
+        }
+    }
+
+    fn write_json(&self, object: &mut Map<String, Value>) {
+        object.insert(KIND.key.into(), self.json.clone());
+    }
+
+    fn draw(&self, drawing: &mut Drawing) {
+        for (around, listed) in &self.clues {
+            // A white circle on the corner the cells share, with the values.
+            let (r, c) = (
+                around.iter().map(|a| a.0).max().unwrap_or(0),
+                around.iter().map(|a| a.1).max().unwrap_or(0),
+            );
+            let corner = (r as f64, c as f64);
+            drawing.over.push(Mark::Circle {
+                centre: corner,
+                radius: 0.3,
+                fill: "white",
+                stroke: Some("black"),
+            });
+            let text: Vec<String> = listed.iter().map(i64::to_string).collect();
+            drawing.over.push(Mark::Text {
+                at: corner,
+                text: text.join(""),
+                size: 0.22,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_listed_values_appear_around_the_corner() {
+        let json =
+            r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]}]}"#;
+        let rule = rule(json, 9);
+        let set: &[((usize, usize), &[i64])] = &[((0, 0), &[9]), ((0, 1), &[8])];
+        let d = narrowed(&*rule, candidates(2, 2, 9, set)).unwrap();
+        assert_eq!(values(&d, (1, 0)), [1, 2]);
+        let three =
+            r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2, 3]}]}"#;
+        assert!(narrowed(&*super::tests::rule(three, 9), candidates(2, 2, 9, set)).is_none());
+    }
+}

@@ -1,0 +1,81 @@
+//! Black Kropki dots (`ratio`): one cell is the dot's value times the other (2 when it has
+//! none). With `negative: ["ratio"]`, side-by-side cells without a dot (black or white) are in
+//! no ratio any black dot shows (2 when there is none).
+
+use serde_json::Value;
+
+use super::difference::{dot_cells, dotted};
+use crate::error::Problem;
+use crate::grid::cell_name;
+use crate::rule::engine::marks;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{
+    at, items, negative, number, set_negative, side_by_side_pairs, Board, Found, Global, RuleKind,
+};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "ratio", read };
+
+/// SudokuPad's global rule: no ratio dot where none is drawn.
+pub static GLOBAL: Global = Global {
+    names: &["antiratio"],
+    keys: |keys| set_negative(keys, KIND.key),
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "kropki",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("ratio", value.clone()),
+    };
+    let mut ratios = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("ratio dot {}", i + 1);
+        let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
+        let k = number(item, "value", Some(2)).map_err(|p| at(place(), p))?;
+        let clue = format!("black dot {}-{}", cell_name(a), cell_name(b));
+        rule.pairs.push(Pair::new(a, b, Relation::Ratio(k), clue));
+        rule.marks.1.push(marks::dot(a, b, true));
+        if k != 2 {
+            rule.marks.1.push(marks::side_text(a, b, &k.to_string()));
+        }
+        if !ratios.contains(&k) {
+            ratios.push(k);
+        }
+    }
+    if negative(board, "ratio") {
+        if ratios.is_empty() {
+            ratios.push(2);
+        }
+        let marked = dotted(board, &["difference", "ratio"]);
+        for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
+            for &k in &ratios {
+                let clue = format!("no black dot {}-{}", cell_name(a), cell_name(b));
+                rule.pairs
+                    .push(Pair::new(a, b, Relation::NotRatio(k), clue));
+            }
+        }
+    }
+    match rule.pairs.is_empty() {
+        true => Ok(Found::none()),
+        false => Ok(Found::rule(rule)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_black_dot_doubles_and_its_negative_forbids_doubles() {
+        let rule = rule(r#"{"ratio": [{"cells": ["R1C1", "R1C2"]}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[3])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [6]);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 8]);
+        let negative = super::tests::rule(r#"{"ratio": [], "negative": ["ratio"]}"#, 4);
+        let d = narrowed(&*negative, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [2, 3]);
+    }
+}

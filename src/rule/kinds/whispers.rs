@@ -1,0 +1,66 @@
+//! Whispers (`whispers`: `[{"lines": [[cells]], "value": "5"}]`): neighbours on a line differ
+//! by at least the value (German whispers: 5 on a 9x9, the default, half the side rounded up;
+//! Dutch whispers: 4).
+
+use serde_json::Value;
+
+use crate::error::Problem;
+use crate::rule::engine::marks;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{at, items, number, paths, Board, Found, RuleKind};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind {
+    key: "whispers",
+    read,
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "whispers",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("whispers", value.clone()),
+    };
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("whispers {}", i + 1);
+        let gap =
+            number(item, "value", Some(board.n.div_ceil(2) as i64)).map_err(|p| at(place(), p))?;
+        for line in paths(item, board.n, 2).map_err(|p| at(place(), p))? {
+            for pair in line.windows(2) {
+                rule.pairs
+                    .push(Pair::new(pair[0], pair[1], Relation::Apart(gap), place()));
+            }
+            rule.marks.0.push(marks::line(&line, 0.22, "#7fd17f"));
+        }
+    }
+    Ok(Found::rule(rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn neighbours_differ_by_at_least_the_value() {
+        let rule = rule(r#"{"whispers": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
+        assert!(narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).is_none());
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[4])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [9]);
+        let dutch = super::tests::rule(
+            r#"{"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "4"}]}"#,
+            9,
+        );
+        let d = narrowed(&*dutch, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 9]);
+    }
+
+    #[test]
+    fn a_loop_may_pass_its_first_cell_again() {
+        let json = r#"{"whispers": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]]}]}"#;
+        let rule = rule(json, 9);
+        // The closing step r2c1-r1c1 holds too: beside a 1, only 6 and up.
+        let d = narrowed(&*rule, candidates(2, 2, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (1, 0)), [6, 7, 8, 9]);
+    }
+}

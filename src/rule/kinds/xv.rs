@@ -1,0 +1,91 @@
+//! X and V (`xv`): the cells an X joins add up to 10, a V's to 5. With `negative: ["xv"]`,
+//! side-by-side cells without a letter add up to neither.
+
+use serde_json::Value;
+
+use super::difference::dot_cells;
+use crate::error::Problem;
+use crate::grid::cell_name;
+use crate::rule::engine::marks;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{
+    at, items, negative, set_negative, side_by_side_pairs, wrong, Board, Found, Global, RuleKind,
+};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind { key: "xv", read };
+
+/// SudokuPad's global rule: no X or V where none is drawn.
+pub static GLOBAL: Global = Global {
+    names: &["antixv"],
+    keys: |keys| set_negative(keys, KIND.key),
+};
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    let mut rule = Pairs {
+        name: "xv",
+        pairs: Vec::new(),
+        marks: (Vec::new(), Vec::new()),
+        json: ("xv", value.clone()),
+    };
+    let mut marked = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("xv {}", i + 1);
+        let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
+        let letter = item.get("value").and_then(Value::as_str).unwrap_or("");
+        let sum = match letter.trim().to_ascii_uppercase().as_str() {
+            "X" => 10,
+            "V" => 5,
+            other => {
+                let problem = wrong(format!(
+                    "the value must be \"X\" or \"V\", found \"{other}\""
+                ));
+                return Err(at(place(), problem));
+            }
+        };
+        let clue = format!(
+            "{} {}-{}",
+            letter.to_ascii_uppercase(),
+            cell_name(a),
+            cell_name(b)
+        );
+        rule.pairs.push(Pair::new(a, b, Relation::Sum(sum), clue));
+        rule.marks
+            .1
+            .push(marks::side_text(a, b, &letter.to_ascii_uppercase()));
+        marked.push((a.min(b), a.max(b)));
+    }
+    if negative(board, "xv") {
+        for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
+            for sum in [5, 10] {
+                let clue = format!("no X or V {}-{}", cell_name(a), cell_name(b));
+                rule.pairs
+                    .push(Pair::new(a, b, Relation::NotSum(sum), clue));
+            }
+        }
+    }
+    match rule.pairs.is_empty() {
+        true => Ok(Found::none()),
+        false => Ok(Found::rule(rule)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn v_adds_up_to_five_and_its_negative_to_neither() {
+        let rule = rule(r#"{"xv": [{"cells": ["R1C1", "R1C2"], "value": "V"}]}"#, 9);
+        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [4]);
+        let negative = super::tests::rule(r#"{"xv": [], "negative": ["xv"]}"#, 9);
+        let d = narrowed(&*negative, candidates(9, 9, 9, &[((0, 0), &[1])])).unwrap();
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 5, 6, 7, 8]);
+        let bad = r#"{"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}"#;
+        assert_eq!(
+            read_error(bad, 9),
+            "xv 1: the value must be \"X\" or \"V\", found \"Y\""
+        );
+    }
+}
