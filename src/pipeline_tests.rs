@@ -4,6 +4,7 @@
 use super::*;
 use crate::domains::Domains;
 use crate::geometry::{columns, rows};
+use crate::rule::Changed;
 use crate::rule::{Areas, Rule, RuleSet};
 use std::sync::Arc;
 
@@ -40,7 +41,7 @@ impl Rule for StartsWithTwo {
             }],
         }
     }
-    fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
+    fn narrow(&self, _: &mut Domains, _: Changed, _: &mut Vec<usize>) -> bool {
         true
     }
     fn constrain(&self, _: &mut Model, _: Deadline) {}
@@ -106,7 +107,7 @@ impl Rule for OneTwoInTheRow {
             _ => vec![Violation::Shape { rows: 1, cols: 16 }],
         }
     }
-    fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
+    fn narrow(&self, _: &mut Domains, _: Changed, _: &mut Vec<usize>) -> bool {
         true
     }
     fn constrain(&self, model: &mut Model, _: Deadline) {

@@ -15,7 +15,7 @@ pub use engine::areas::{repeated, Areas};
 pub use engine::cages::{CageFormulation, Cages};
 pub use engine::reading;
 pub use engine::set::{Reduced, Reductions, RuleSet};
-pub use engine::{OptionalRule, Rule};
+pub use engine::{Changed, OptionalRule, Rule};
 pub use kinds::consecutive::marked as consecutive_marks;
 pub use kinds::killer::{add_fpuzzles_cages, own_json as killer_cages};
 pub use registry::{

@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 
 use super::engine::reading::{Board, Found, Global, IssForm, IssType, Placement, RuleKind};
 use super::kinds::{
-    antiking, antiknight, arrow, between, clone, consecutive, diagonal, difference, disjoint,
-    double_arrow, drawn_cage, entropic, even, extra_region, indexer, killer, little_killer,
-    minimum, nabner, nonconsecutive, odd, palindrome, pencil_marks, quadruple, ratio, region_sum,
-    renban, sandwich, skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
+    arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
+    drawn_cage, entropic, extra_region, indexer, killer, little_killer, minimum, nabner,
+    nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio, region_sum, renban,
+    sandwich, skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -21,8 +21,8 @@ pub static RULES: &[&RuleKind] = &[
     &diagonal::BOTH,
     &diagonal::ANTI,
     &diagonal::MAIN,
-    &antiking::KIND,
-    &antiknight::KIND,
+    &chess::KING,
+    &chess::KNIGHT,
     &arrow::KIND,
     &between::KIND,
     &clone::KIND,
@@ -34,7 +34,7 @@ pub static RULES: &[&RuleKind] = &[
     &drawn_cage::KIND,
     &entropic::ENTROPIC,
     &entropic::MODULAR,
-    &even::KIND,
+    &parity::EVEN,
     &extra_region::KIND,
     &indexer::BOX,
     &indexer::COLUMN,
@@ -44,7 +44,7 @@ pub static RULES: &[&RuleKind] = &[
     &minimum::MINIMUM,
     &nabner::KIND,
     &nonconsecutive::KIND,
-    &odd::KIND,
+    &parity::ODD,
     &palindrome::KIND,
     &pencil_marks::KIND,
     &quadruple::KIND,
@@ -67,8 +67,8 @@ pub static PLACEMENTS: &[&Placement] = &[&killer::PLACED, &diagonal::PLACED, &co
 
 /// The rules SudokuPad names in a puzzle's `global` list.
 static GLOBALS: &[&Global] = &[
-    &antiking::GLOBAL,
-    &antiknight::GLOBAL,
+    &chess::KING_GLOBAL,
+    &chess::KNIGHT_GLOBAL,
     &disjoint::GLOBAL,
     &nonconsecutive::GLOBAL,
     &ratio::GLOBAL,
@@ -104,8 +104,8 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("V", &xv::KIND, IssForm::Mark(Some("V"))),
     iss("Diagonal", &diagonal::ANTI, IssForm::FlagFor("1")),
     iss("Diagonal", &diagonal::MAIN, IssForm::FlagFor("-1")),
-    iss("AntiKnight", &antiknight::KIND, IssForm::Flag),
-    iss("AntiKing", &antiking::KIND, IssForm::Flag),
+    iss("AntiKnight", &chess::KNIGHT, IssForm::Flag),
+    iss("AntiKing", &chess::KING, IssForm::Flag),
     iss("DisjointSets", &disjoint::KIND, IssForm::Flag),
     iss(
         "AntiConsecutive",

@@ -11,6 +11,7 @@ use crate::error::Violation;
 use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
+use crate::rule::Changed;
 use crate::rule::{OptionalRule, Rule};
 
 /// Balance and no three in a row on every line: the rows, then the columns.
@@ -75,12 +76,7 @@ impl Rule for Lines {
 
     /// Each line holding a changed cell keeps the digits some completion of it uses; a
     /// narrowed cell queues the line crossing there.
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let mut queued = vec![changed.is_none(); self.lines.len()];
         for &cell in changed.into_iter().flatten() {
@@ -144,7 +140,7 @@ impl Rule for DistinctLines {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         loop {
             let before = shrunk.len();
             for group in self.groups() {

@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::Changed;
 use super::Rule;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -120,12 +121,7 @@ impl Rule for Areas {
             .collect()
     }
 
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         match &self.reductions {
             Some(areas) => areas.propagate_from(domains, changed, shrunk),
             // Not prepared: no reductions, which loses none of the solutions.

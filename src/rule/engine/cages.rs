@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::Changed;
 use super::Rule;
 use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Products, Table};
@@ -91,12 +92,7 @@ impl Rule for Cages {
 
     /// Filters the tables of the cages holding a changed cell, and then of the cages whose
     /// cells that narrowed, until none narrows another.
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let Some(listed) = &self.listed else {
             return true;
         };

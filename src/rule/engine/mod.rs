@@ -5,6 +5,7 @@
 pub mod allowed;
 pub mod areas;
 pub mod cages;
+pub mod keyed;
 pub mod marks;
 pub mod outside;
 pub mod pairs;
@@ -24,6 +25,9 @@ use crate::model::{Model, Var};
 use crate::picture::Drawing;
 use serde_json::{Map, Value};
 
+/// The cells narrowed since a rule last ran, as row-major indices (`None`: any may have been).
+pub type Changed<'a> = Option<&'a [usize]>;
+
 /// One rule of a puzzle over the shared cell model: candidate bit `k` of a cell is the
 /// puzzle's `k`th value (1..n on a Latin grid, 0 and 1 in Takuzu).
 pub trait Rule: fmt::Debug + Send + Sync {
@@ -37,12 +41,7 @@ pub trait Rule: fmt::Debug + Send + Sync {
     /// a rule may look only at what they touch. `false` when some cell runs out; the cells
     /// of the failure are then left empty where the rule knows them (the split counts a
     /// failure on each).
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool;
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool;
     /// The rule made ready for reductions on `domains`, when it keeps something worked out
     /// from them (an area's overlaps, a cage's table of assignments): called on every rule
     /// before the reductions, after their first fixed point and after probing; only a

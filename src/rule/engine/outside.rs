@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::reading::{outside_clues, Board, Found};
-use super::{marks, tuples, Rule};
+use super::{marks, tuples, Changed, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
@@ -102,12 +102,7 @@ impl Rule for Outside {
         found
     }
 
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let n = domains.values().len();
         let groups: Vec<tuples::Group> = (self.clues.iter())
             .map(|(line, clue)| tuples::Group {

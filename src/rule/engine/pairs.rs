@@ -4,15 +4,12 @@
 //! holds only with one of its partners, `x[a,i] <= sum x[b,j]`, which CaDiCaL takes as
 //! clauses; the check is exact.
 
-use serde_json::{Map, Value};
-
-use super::{restrict, Rule};
-use crate::deadline::Deadline;
+use super::keyed::Part;
+use super::restrict;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_name, Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 
 /// What two values keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,17 +83,11 @@ impl Pair {
     }
 }
 
-/// A rule made of pairs: its name, pairs, marks and the JSON it was read from.
-#[derive(Debug, Clone)]
+/// The pairs of a rule.
+#[derive(Debug, Clone, Default)]
 pub struct Pairs {
-    /// The rule's name, e.g. `kropki`.
-    pub name: &'static str,
     /// The pairs.
     pub pairs: Vec<Pair>,
-    /// The marks drawn under and over the grid lines.
-    pub marks: (Vec<Mark>, Vec<Mark>),
-    /// The key and value written back.
-    pub json: (&'static str, Value),
 }
 
 /// The candidate bits of `b` that keep `relation` with some candidate of `a` (value of bit
@@ -125,12 +116,8 @@ fn partners(relation: Relation, values: &[i64], a: u64, keep: u64, reverse: bool
     found
 }
 
-impl Rule for Pairs {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Pairs {
+    fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let value = |(r, c): Cell| grid.get(r, c);
         (self.pairs.iter())
             .filter(|p| {
@@ -146,7 +133,7 @@ impl Rule for Pairs {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
@@ -169,11 +156,11 @@ impl Rule for Pairs {
         }
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, name: &str, model: &mut Model) {
         let values = model.domains().values().to_vec();
         for (p, pair) in self.pairs.iter().enumerate() {
             let [a, b] = pair.cells;
-            let name = format!("{}{}_{}_{}", self.name, p + 1, cell_name(a), cell_name(b));
+            let name = format!("{name}{}_{}_{}", p + 1, cell_name(a), cell_name(b));
             // Each candidate of one cell holds only with one of its partners in the other.
             for (from, to, reverse) in [(a, b, false), (b, a, true)] {
                 for (i, _) in values.iter().enumerate() {
@@ -199,13 +186,8 @@ impl Rule for Pairs {
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(self.json.0.into(), self.json.1.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.0.iter().cloned());
-        drawing.over.extend(self.marks.1.iter().cloned());
+    fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
     }
 }
 
@@ -231,15 +213,12 @@ mod tests {
         let mut domains = Domains::full(1, 2, (1..=9).collect());
         domains.restrict_at(0, 1 << 4);
         let rule = Pairs {
-            name: "kropki",
             pairs: vec![Pair::new((0, 0), (0, 1), Relation::Difference(1), "dot")],
-            marks: (Vec::new(), Vec::new()),
-            json: ("difference", Value::Null),
         };
         let mut shrunk = Vec::new();
-        assert!(rule.narrow(&mut domains, None, &mut shrunk));
+        assert!(rule.narrow(&mut domains, &mut shrunk));
         assert_eq!(domains.at(1), (1 << 3) | (1 << 5));
         let grid = Grid::from_rows(vec![vec![5, 7]]).unwrap();
-        assert_eq!(rule.violations(&grid).len(), 1);
+        assert_eq!(rule.violations("kropki", &grid).len(), 1);
     }
 }

@@ -8,14 +8,10 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
 
 use super::Rule;
-use crate::deadline::Deadline;
-use crate::domains::Domains;
-use crate::error::{CageLabel, Problem, Violation};
+use crate::error::{CageLabel, Problem};
 use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::json_values::{self as json, whole_number, written};
-use crate::model::Model;
-use crate::picture::{Drawing, Mark};
 
 /// A rule as the readers know it: the key it is written under and how it is read.
 pub struct RuleKind {
@@ -365,36 +361,6 @@ pub fn side_by_side_pairs(n: usize) -> impl Iterator<Item = (Cell, Cell)> {
 pub fn negative(board: &Board, rule: &str) -> bool {
     let names = board.object.get("negative").and_then(Value::as_array);
     names.is_some_and(|list| list.iter().any(|v| v.as_str() == Some(rule)))
-}
-
-/// A rule whose areas do its work: it only draws its marks and writes its JSON back.
-#[derive(Debug)]
-pub struct Shown {
-    /// The rule's name.
-    pub name: &'static str,
-    /// Its marks, drawn under the grid lines.
-    pub marks: Vec<Mark>,
-    /// The key and value written back.
-    pub json: (&'static str, Value),
-}
-
-impl Rule for Shown {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn violations(&self, _: &Grid) -> Vec<Violation> {
-        Vec::new()
-    }
-    fn narrow(&self, _: &mut Domains, _: Option<&[usize]>, _: &mut Vec<usize>) -> bool {
-        true
-    }
-    fn constrain(&self, _: &mut Model, _: Deadline) {}
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(self.json.0.into(), self.json.1.clone());
-    }
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.iter().cloned());
-    }
 }
 
 /// The row or column a clue outside the grid looks along (1-based `R0C3` above column 3,

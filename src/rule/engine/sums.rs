@@ -3,15 +3,12 @@
 //! only within what the other cells' bounds leave (to a fixed point); the row is the sum
 //! itself, linear in `x[r,c,k]`; the check is exact.
 
-use serde_json::{Map, Value};
-
-use super::{restrict, Rule};
-use crate::deadline::Deadline;
+use super::keyed::Part;
+use super::restrict;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 
 /// `sum of weight * value(cell) = total`, from the clue named `clue`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,17 +21,11 @@ pub struct Equation {
     pub clue: String,
 }
 
-/// A rule made of sums: its name, equations, marks and the JSON it was read from.
-#[derive(Debug, Clone)]
+/// The sums of a rule.
+#[derive(Debug, Clone, Default)]
 pub struct Sums {
-    /// The rule's name, e.g. `arrow`.
-    pub name: &'static str,
     /// The equations.
     pub equations: Vec<Equation>,
-    /// The marks drawn under and over the grid lines.
-    pub marks: (Vec<Mark>, Vec<Mark>),
-    /// The key and value written back.
-    pub json: (&'static str, Value),
 }
 
 /// The smallest and largest of `weight * v` over the candidates `set` (values `values`).
@@ -52,12 +43,8 @@ fn bounds(set: u64, weight: i64, values: &[i64]) -> (i64, i64) {
     (lo, hi)
 }
 
-impl Rule for Sums {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Sums {
+    fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let value = |(r, c): Cell| grid.get(r, c);
         (self.equations.iter())
             .filter(|e| {
@@ -79,7 +66,7 @@ impl Rule for Sums {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
@@ -115,24 +102,19 @@ impl Rule for Sums {
         }
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, name: &str, model: &mut Model) {
         for (i, equation) in self.equations.iter().enumerate() {
             let mut e = LinExpr::default();
             for &((r, c), w) in &equation.terms {
                 e.add_expr(&model.value(r, c), w as f64);
             }
             let total = equation.total as f64;
-            model.add(format!("{}{}_sum", self.name, i + 1), e, total, total);
+            model.add(format!("{name}{}_sum", i + 1), e, total, total);
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(self.json.0.into(), self.json.1.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.0.iter().cloned());
-        drawing.over.extend(self.marks.1.iter().cloned());
+    fn is_empty(&self) -> bool {
+        self.equations.is_empty()
     }
 }
 
@@ -172,20 +154,17 @@ mod tests {
         let mut domains = Domains::full(1, 3, (1..=9).collect());
         domains.restrict_at(1, 1 << 6); // a = 7
         let rule = Sums {
-            name: "arrow",
             equations: vec![Equation {
                 terms: vec![((0, 0), 1), ((0, 1), -1), ((0, 2), -1)],
                 total: 0,
                 clue: "arrow 1".into(),
             }],
-            marks: (Vec::new(), Vec::new()),
-            json: ("arrow", Value::Null),
         };
         let mut shrunk = Vec::new();
-        assert!(rule.narrow(&mut domains, None, &mut shrunk));
+        assert!(rule.narrow(&mut domains, &mut shrunk));
         assert_eq!(domains.at(0), 0b1_1000_0000, "circle 8 or 9");
         assert_eq!(domains.at(2), 0b11, "b 1 or 2");
         let grid = Grid::from_rows(vec![vec![9, 7, 1]]).unwrap();
-        assert_eq!(rule.violations(&grid).len(), 1);
+        assert_eq!(rule.violations("arrow", &grid).len(), 1);
     }
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, cells, items, lines, wrong, Board, Found, RuleKind};
 use crate::rule::engine::sums::{Equation, Sums};
@@ -14,12 +15,7 @@ use crate::rule::engine::sums::{Equation, Sums};
 pub static KIND: RuleKind = RuleKind { key: "arrow", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Sums {
-        name: "arrow",
-        equations: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("arrow", value.clone()),
-    };
+    let mut rule = Keyed::<Sums>::new("arrow", "arrow", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("arrow {}", i + 1);
         let circle = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
@@ -45,21 +41,19 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 .zip(weights.iter().copied())
                 .collect();
             terms.extend(line[1..].iter().map(|&cell| (cell, -1)));
-            rule.equations.push(Equation {
+            rule.part.equations.push(Equation {
                 terms,
                 total: 0,
                 clue: place(),
             });
-            rule.marks.0.push(marks::line(&line, 0.06, "#909090"));
+            rule.under.push(marks::line(&line, 0.06, "#909090"));
             let [.., from, to] = line[..] else {
                 unreachable!("a line of two cells at least")
             };
-            rule.marks
-                .0
-                .push(marks::arrowhead(from, to, 0.06, "#909090"));
+            rule.under.push(marks::arrowhead(from, to, 0.06, "#909090"));
         }
         for &cell in &circle {
-            rule.marks.0.push(marks::ring(cell, 0.42, false));
+            rule.under.push(marks::ring(cell, 0.42, false));
         }
     }
     Ok(Found::rule(rule))

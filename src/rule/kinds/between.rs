@@ -11,7 +11,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
-use crate::rule::engine::{marks, tuples, Rule};
+use crate::rule::engine::{marks, tuples, Changed, Rule};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -73,12 +73,7 @@ impl Rule for Between {
         found
     }
 
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let groups: Vec<tuples::Group> = (self.lines.iter().filter(|l| l.len() > 2))
             .map(|line| {
                 // The ends first, then the inner cells: a prefix fails once a value is outside.

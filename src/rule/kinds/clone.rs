@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
@@ -12,12 +13,7 @@ use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKi
 pub static KIND: RuleKind = RuleKind { key: "clone", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "clone",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("clone", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("clone", "clone", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("clone {}", i + 1);
         let first = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
@@ -31,9 +27,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             return Err(at(place(), problem));
         }
         for (&a, &b) in first.iter().zip(&second) {
-            rule.pairs.push(Pair::new(a, b, Relation::Equal, place()));
-            rule.marks.0.push(marks::shade(a, "#dde6f4"));
-            rule.marks.0.push(marks::shade(b, "#dde6f4"));
+            rule.part
+                .pairs
+                .push(Pair::new(a, b, Relation::Equal, place()));
+            rule.under.push(marks::shade(a, "#dde6f4"));
+            rule.under.push(marks::shade(b, "#dde6f4"));
         }
     }
     Ok(Found::rule(rule))

@@ -12,7 +12,7 @@ use crate::json_values::written;
 use crate::model::Model;
 use crate::picture::{Drawing, Mark};
 use crate::rule::engine::reading::{at, cell, wrong, Board, Found, Placement, RuleKind};
-use crate::rule::engine::{restrict, Rule};
+use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of `consecutive`: pairs of side-by-side cells `[[r1, c1], [r2, c2]]`
 /// joined by a bar (with `"negative": true`, every other side-by-side pair is not
@@ -188,7 +188,7 @@ impl Rule for Consecutive {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let all = u64::MAX >> (64 - domains.values().len());
         let cols = domains.cols();
         let index = |(r, c): Cell| r * cols + c;

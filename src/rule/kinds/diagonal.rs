@@ -7,7 +7,8 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::geometry::{diagonals, AreaName};
 use crate::picture::Mark;
-use crate::rule::engine::reading::{flag, Board, Found, Placement, RuleKind, Shown};
+use crate::rule::engine::keyed::Keyed;
+use crate::rule::engine::reading::{flag, Board, Found, Placement, RuleKind};
 
 /// The main diagonal's entry.
 pub static MAIN: RuleKind = RuleKind {
@@ -58,11 +59,11 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
         .into_iter()
         .filter(|a| wanted(&a.name))
         .collect();
-    let mut found = Found::rule(Shown {
-        name: "x",
-        marks: main.clone().into_iter().chain(anti.clone()).collect(),
-        json: (key, Value::Bool(true)),
-    });
+    let mut found = Found::rule(Keyed::shown(
+        "x",
+        main.clone().into_iter().chain(anti.clone()).collect(),
+        (key, Value::Bool(true)),
+    ));
     found.areas = areas;
     Ok(found)
 }

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::{cell_name, Cell};
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found, RuleKind};
@@ -16,25 +17,21 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "kropki",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("difference", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("kropki", "difference", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("difference dot {}", i + 1);
         let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
         let d = number(item, "value", Some(1)).map_err(|p| at(place(), p))?;
         let clue = format!("white dot {}-{}", cell_name(a), cell_name(b));
-        rule.pairs
+        rule.part
+            .pairs
             .push(Pair::new(a, b, Relation::Difference(d), clue));
-        rule.marks.1.push(marks::dot(a, b, false));
+        rule.over.push(marks::dot(a, b, false));
         if d != 1 {
-            rule.marks.1.push(marks::side_text(a, b, &d.to_string()));
+            rule.over.push(marks::side_text(a, b, &d.to_string()));
         }
     }
-    match rule.pairs.is_empty() {
+    match rule.part.pairs.is_empty() {
         true => Ok(Found::none()),
         false => Ok(Found::rule(rule)),
     }

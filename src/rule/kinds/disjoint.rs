@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::geometry::{Area, AreaName};
-use crate::rule::engine::reading::{flag, set_flag, wrong, Board, Found, Global, RuleKind, Shown};
+use crate::rule::engine::keyed::Keyed;
+use crate::rule::engine::reading::{flag, set_flag, wrong, Board, Found, Global, RuleKind};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -32,11 +33,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             cells: board.regions.iter().map(|region| region[k]).collect(),
         })
         .collect();
-    let mut found = Found::rule(Shown {
-        name: "disjointgroups",
-        marks: Vec::new(),
-        json: (KIND.key, Value::Bool(true)),
-    });
+    let mut found = Found::rule(Keyed::shown(
+        "disjointgroups",
+        Vec::new(),
+        (KIND.key, Value::Bool(true)),
+    ));
     found.areas = areas;
     Ok(found)
 }

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::sums::{Equation, Sums};
@@ -15,26 +16,21 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Sums {
-        name: "doublearrow",
-        equations: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("doublearrow", value.clone()),
-    };
+    let mut rule = Keyed::<Sums>::new("doublearrow", "doublearrow", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("double arrow {}", i + 1);
         for line in lines(item, board.n, 3).map_err(|p| at(place(), p))? {
             let last = line.len() - 1;
             let mut terms = vec![(line[0], 1), (line[last], 1)];
             terms.extend(line[1..last].iter().map(|&cell| (cell, -1)));
-            rule.equations.push(Equation {
+            rule.part.equations.push(Equation {
                 terms,
                 total: 0,
                 clue: place(),
             });
-            rule.marks.0.push(marks::line(&line, 0.06, "#909090"));
-            rule.marks.0.push(marks::ring(line[0], 0.42, false));
-            rule.marks.0.push(marks::ring(line[last], 0.42, false));
+            rule.under.push(marks::line(&line, 0.06, "#909090"));
+            rule.under.push(marks::ring(line[0], 0.42, false));
+            rule.under.push(marks::ring(line[last], 0.42, false));
         }
     }
     Ok(Found::rule(rule))

@@ -12,7 +12,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
-use crate::rule::engine::{marks, restrict, Rule};
+use crate::rule::engine::{marks, restrict, Changed, Rule};
 
 /// The entropic line's entry.
 pub static ENTROPIC: RuleKind = RuleKind {
@@ -109,7 +109,7 @@ impl Rule for Classes {
         found
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         for line in &self.lines {
             let index = |j: usize| line[j].0 * cols + line[j].1;

@@ -5,8 +5,9 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::geometry::{Area, AreaName};
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, cells, items, Board, Found, RuleKind, Shown};
+use crate::rule::engine::reading::{at, cells, items, Board, Found, RuleKind};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -30,11 +31,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let marks = (areas.iter().flat_map(|a| a.cells.iter()))
         .map(|&cell| marks::shade(cell, "#e8e8e8"))
         .collect();
-    let mut found = Found::rule(Shown {
-        name: "extraregion",
+    let mut found = Found::rule(Keyed::shown(
+        "extraregion",
         marks,
-        json: (KIND.key, value.clone()),
-    });
+        (KIND.key, value.clone()),
+    ));
     found.areas = areas;
     Ok(found)
 }

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::{cell_name, Cell};
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
@@ -31,12 +32,7 @@ pub static BOX: RuleKind = RuleKind {
 
 fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Problem> {
     let n = board.n;
-    let mut rule = Pairs {
-        name: key,
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: (key, value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new(key, key, value);
     let region_of = board.region_of();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("{key} {}", i + 1);
@@ -65,10 +61,11 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
             for (v, &target) in line.iter().enumerate().filter(|&(_, &t)| t != (r, c)) {
                 let (v, own) = (v as i64 + 1, own as i64 + 1);
                 let clue = format!("{key} {}", cell_name((r, c)));
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new((r, c), target, Relation::Implies(v, own), clue));
             }
-            rule.marks.0.push(marks::shade((r, c), "#f4e0e0"));
+            rule.under.push(marks::shade((r, c), "#f4e0e0"));
         }
     }
     Ok(Found::rule(rule))

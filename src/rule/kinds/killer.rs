@@ -10,8 +10,9 @@ use serde_json::Value;
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
 use crate::grid::Cell;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::reading::{
-    at, cells, items, number, wrong, Board, Found, Keys, Placement, RuleKind, Shown,
+    at, cells, items, number, wrong, Board, Found, Keys, Placement, RuleKind,
 };
 use crate::rule::engine::sums::{Equation, Sums};
 
@@ -158,20 +159,10 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     // What is not one of the puzzle's cages is written back under the key.
     let json = (KIND.key, Value::Array(kept));
     if !equations.is_empty() {
-        let marks = (Vec::new(), Vec::new());
-        found.rules.push(Arc::new(Sums {
-            name: "killer",
-            equations,
-            marks,
-            json,
-        }));
+        let sums = Sums { equations };
+        found.rules.push(Arc::new(Keyed::of("killer", sums, json)));
     } else if !json.1.as_array().is_some_and(Vec::is_empty) {
-        let marks = Vec::new();
-        found.rules.push(Arc::new(Shown {
-            name: "killer",
-            marks,
-            json,
-        }));
+        found.rules.push(Arc::new(Keyed::of("killer", (), json)));
     }
     if !found.areas.is_empty() || !found.cages.is_empty() {
         found.names.push("killer");

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::grid::Cell;
 use crate::picture::Mark;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, number, position, wrong, Board, Found, RuleKind};
 use crate::rule::engine::sums::{Equation, Sums};
@@ -19,12 +20,7 @@ pub static KIND: RuleKind = RuleKind {
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let n = board.n as i64;
-    let mut rule = Sums {
-        name: "littlekiller",
-        equations: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("littlekillersum", value.clone()),
-    };
+    let mut rule = Keyed::<Sums>::new("littlekiller", "littlekillersum", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("little killer {}", i + 1);
         let clue = item
@@ -82,19 +78,19 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             ));
             return Err(at(place(), problem));
         }
-        rule.equations.push(Equation {
+        rule.part.equations.push(Equation {
             terms: cells.iter().map(|&cell| (cell, 1)).collect(),
             total: sum,
             clue: place(),
         });
-        rule.marks.1.push(marks::outside((r, c), &sum.to_string()));
+        rule.over.push(marks::outside((r, c), &sum.to_string()));
         // A short stroke from the clue's corner along its diagonal.
         let corner = (
             r as f64 - 0.5 + 0.35 * dr as f64,
             c as f64 - 0.5 + 0.35 * dc as f64,
         );
         let tip = (corner.0 + 0.25 * dr as f64, corner.1 + 0.25 * dc as f64);
-        rule.marks.1.push(Mark::Line {
+        rule.over.push(Mark::Line {
             points: vec![corner, tip],
             width: 0.04,
             colour: "black",

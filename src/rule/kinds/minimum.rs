@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
@@ -27,12 +28,7 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
     for (i, item) in items(value)?.into_iter().enumerate() {
         marked.push(one_cell(item, "cell", n).map_err(|p| at(format!("{key} {}", i + 1), p))?);
     }
-    let mut rule = Pairs {
-        name: key,
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: (key, value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new(key, key, value);
     for &(r, c) in &marked {
         let near = [
             (r.wrapping_sub(1), c),
@@ -49,10 +45,10 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
                 "minimum" => ((r, c), other),
                 _ => (other, (r, c)),
             };
-            rule.pairs.push(Pair::new(a, b, Relation::Less, clue));
+            rule.part.pairs.push(Pair::new(a, b, Relation::Less, clue));
         }
-        rule.marks.0.push(marks::shade((r, c), "#e4e4e4"));
-        rule.marks.1.push(crate::picture::Mark::Text {
+        rule.under.push(marks::shade((r, c), "#e4e4e4"));
+        rule.over.push(crate::picture::Mark::Text {
             at: (r as f64 + 0.18, c as f64 + 0.5),
             text: if key == "minimum" { "min" } else { "max" }.into(),
             size: 0.2,

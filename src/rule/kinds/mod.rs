@@ -1,10 +1,9 @@
 //! The rule kinds: each file is one kind's keys, its validation and its lowering to the
 //! engine's parts, plus what it alone does; each is named once more, in the registry.
 
-pub mod antiking;
-pub mod antiknight;
 pub mod arrow;
 pub mod between;
+pub mod chess;
 pub mod clone;
 pub mod consecutive;
 pub mod diagonal;
@@ -13,7 +12,6 @@ pub mod disjoint;
 pub mod double_arrow;
 pub mod drawn_cage;
 pub mod entropic;
-pub mod even;
 pub mod extra_region;
 pub mod indexer;
 pub mod killer;
@@ -21,8 +19,8 @@ pub mod little_killer;
 pub mod minimum;
 pub mod nabner;
 pub mod nonconsecutive;
-pub mod odd;
 pub mod palindrome;
+pub mod parity;
 pub mod pencil_marks;
 pub mod quadruple;
 pub mod ratio;

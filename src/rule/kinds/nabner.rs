@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
@@ -15,22 +16,18 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "nabner",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("nabner", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("nabner", "nabner", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("nabner {}", i + 1);
         for line in lines(item, board.n, 1).map_err(|p| at(place(), p))? {
             for a in 0..line.len() {
                 for b in a + 1..line.len() {
-                    rule.pairs
+                    rule.part
+                        .pairs
                         .push(Pair::new(line[a], line[b], Relation::Apart(2), place()));
                 }
             }
-            rule.marks.0.push(marks::line(&line, 0.22, "#f0e08a"));
+            rule.under.push(marks::line(&line, 0.22, "#f0e08a"));
         }
     }
     Ok(Found::rule(rule))

@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::difference::dotted;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{
     flag, set_flag, side_by_side_pairs, Board, Found, Global, RuleKind,
@@ -34,12 +35,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             Pair::new(a, b, Relation::NotDifference(1), clue)
         })
         .collect();
-    Ok(Found::rule(Pairs {
-        name: "nonconsecutive",
-        pairs,
-        marks: (Vec::new(), Vec::new()),
-        json: ("nonconsecutive", Value::Bool(true)),
-    }))
+    let json = ("nonconsecutive", Value::Bool(true));
+    Ok(Found::rule(Keyed::of(
+        "nonconsecutive",
+        Pairs { pairs },
+        json,
+    )))
 }
 
 #[cfg(test)]

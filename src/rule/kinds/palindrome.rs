@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
@@ -14,21 +15,17 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "palindrome",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("palindrome", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("palindrome", "palindrome", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         for line in lines(item, board.n, 2).map_err(|p| at(format!("palindrome {}", i + 1), p))? {
             let clue = format!("palindrome {}", i + 1);
             for j in 0..line.len() / 2 {
                 let (a, b) = (line[j], line[line.len() - 1 - j]);
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new(a, b, Relation::Equal, clue.clone()));
             }
-            rule.marks.0.push(marks::line(&line, 0.22, "#b0b0b0"));
+            rule.under.push(marks::line(&line, 0.22, "#b0b0b0"));
         }
     }
     Ok(Found::rule(rule))

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::grid::cell_name;
 use crate::rule::engine::allowed::Allowed;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::reading::{at, wrong, Board, Found, RuleKind};
 
 /// The registry entry.
@@ -50,12 +51,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for ((r, c), allowed) in &cells {
         grid[*r][*c] = serde_json::json!({ "givenPencilMarks": allowed });
     }
-    Ok(Found::rule(Allowed {
-        name: "pencil marks",
-        cells,
-        marks: Vec::new(),
-        json: ("grid", serde_json::json!(grid)),
-    }))
+    let json = ("grid", serde_json::json!(grid));
+    Ok(Found::rule(Keyed::of(
+        "pencil marks",
+        Allowed { cells },
+        json,
+    )))
 }
 
 #[cfg(test)]

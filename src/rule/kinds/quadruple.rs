@@ -10,7 +10,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
-use crate::rule::engine::{tuples, Rule};
+use crate::rule::engine::{tuples, Changed, Rule};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -100,12 +100,7 @@ impl Rule for Quadruples {
         found
     }
 
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let groups: Vec<tuples::Group> = (self.clues.iter())
             .map(|(around, listed)| tuples::Group {
                 cells: around.clone(),

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::difference::{dot_cells, dotted};
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{
@@ -23,22 +24,19 @@ pub static GLOBAL: Global = Global {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "kropki",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("ratio", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("kropki", "ratio", value);
     let mut ratios = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("ratio dot {}", i + 1);
         let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
         let k = number(item, "value", Some(2)).map_err(|p| at(place(), p))?;
         let clue = format!("black dot {}-{}", cell_name(a), cell_name(b));
-        rule.pairs.push(Pair::new(a, b, Relation::Ratio(k), clue));
-        rule.marks.1.push(marks::dot(a, b, true));
+        rule.part
+            .pairs
+            .push(Pair::new(a, b, Relation::Ratio(k), clue));
+        rule.over.push(marks::dot(a, b, true));
         if k != 2 {
-            rule.marks.1.push(marks::side_text(a, b, &k.to_string()));
+            rule.over.push(marks::side_text(a, b, &k.to_string()));
         }
         if !ratios.contains(&k) {
             ratios.push(k);
@@ -52,12 +50,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
             for &k in &ratios {
                 let clue = format!("no black dot {}-{}", cell_name(a), cell_name(b));
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new(a, b, Relation::NotRatio(k), clue));
             }
         }
     }
-    match rule.pairs.is_empty() {
+    match rule.part.pairs.is_empty() {
         true => Ok(Found::none()),
         false => Ok(Found::rule(rule)),
     }

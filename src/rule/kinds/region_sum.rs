@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::Cell;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::sums::{Equation, Sums};
@@ -17,12 +18,7 @@ pub static KIND: RuleKind = RuleKind {
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let region_of = board.region_of();
-    let mut rule = Sums {
-        name: "regionsum",
-        equations: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("regionsumline", value.clone()),
-    };
+    let mut rule = Keyed::<Sums>::new("regionsum", "regionsumline", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("region-sum line {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
@@ -41,13 +37,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             for run in runs.iter().skip(1) {
                 let mut terms: Vec<(Cell, i64)> = run.iter().map(|&cell| (cell, 1)).collect();
                 terms.extend(runs[0].iter().map(|&cell| (cell, -1)));
-                rule.equations.push(Equation {
+                rule.part.equations.push(Equation {
                     terms,
                     total: 0,
                     clue: place(),
                 });
             }
-            rule.marks.0.push(marks::line(&line, 0.22, "#8fb8e8"));
+            rule.under.push(marks::line(&line, 0.22, "#8fb8e8"));
         }
     }
     Ok(Found::rule(rule))

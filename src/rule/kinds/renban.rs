@@ -13,7 +13,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
-use crate::rule::engine::{marks, tuples, Rule};
+use crate::rule::engine::{marks, tuples, Changed, Rule};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind {
@@ -96,12 +96,7 @@ impl Rule for Renban {
         found
     }
 
-    fn narrow(
-        &self,
-        domains: &mut Domains,
-        changed: Option<&[usize]>,
-        shrunk: &mut Vec<usize>,
-    ) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let groups: Vec<tuples::Group> = (self.lines.iter())
             .map(|line| {
                 let len = line.len() as i64;

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
@@ -15,21 +16,17 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "slowthermometer",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("slowthermometer", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("slowthermometer", "slowthermometer", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("slow thermometer {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
             for pair in line.windows(2) {
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new(pair[0], pair[1], Relation::AtMost, place()));
             }
-            rule.marks.0.push(marks::line(&line, 0.3, "#e0e0e0"));
-            rule.marks.0.push(marks::ring(line[0], 0.36, false));
+            rule.under.push(marks::line(&line, 0.3, "#e0e0e0"));
+            rule.under.push(marks::ring(line[0], 0.36, false));
         }
     }
     Ok(Found::rule(rule))

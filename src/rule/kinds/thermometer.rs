@@ -11,7 +11,7 @@ use crate::json_values::written;
 use crate::model::Model;
 use crate::picture::{centre, Drawing, Mark};
 use crate::rule::engine::reading::{at, cell, items, lines, wrong, Board, Found, RuleKind};
-use crate::rule::engine::{restrict, Rule};
+use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of f-puzzles' `thermometer`: `[{"lines": [[bulb, ...]]}]` (the lines of
 /// one item are branches from one bulb).
@@ -145,7 +145,7 @@ impl Rule for Thermometers {
         found
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Option<&[usize]>, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let index = |&(r, c): &Cell| r * cols + c;
         let chains: Vec<Vec<usize>> = (self.0.iter())

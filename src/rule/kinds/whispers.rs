@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, number, paths, Board, Found, RuleKind};
@@ -16,22 +17,18 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "whispers",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("whispers", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("whispers", "whispers", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("whispers {}", i + 1);
         let gap =
             number(item, "value", Some(board.n.div_ceil(2) as i64)).map_err(|p| at(place(), p))?;
         for line in paths(item, board.n, 2).map_err(|p| at(place(), p))? {
             for pair in line.windows(2) {
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new(pair[0], pair[1], Relation::Apart(gap), place()));
             }
-            rule.marks.0.push(marks::line(&line, 0.22, "#7fd17f"));
+            rule.under.push(marks::line(&line, 0.22, "#7fd17f"));
         }
     }
     Ok(Found::rule(rule))

@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::difference::dot_cells;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{
@@ -22,12 +23,7 @@ pub static GLOBAL: Global = Global {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Pairs {
-        name: "xv",
-        pairs: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("xv", value.clone()),
-    };
+    let mut rule = Keyed::<Pairs>::new("xv", "xv", value);
     let mut marked = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("xv {}", i + 1);
@@ -49,9 +45,10 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             cell_name(a),
             cell_name(b)
         );
-        rule.pairs.push(Pair::new(a, b, Relation::Sum(sum), clue));
-        rule.marks
-            .1
+        rule.part
+            .pairs
+            .push(Pair::new(a, b, Relation::Sum(sum), clue));
+        rule.over
             .push(marks::side_text(a, b, &letter.to_ascii_uppercase()));
         marked.push((a.min(b), a.max(b)));
     }
@@ -59,12 +56,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
             for sum in [5, 10] {
                 let clue = format!("no X or V {}-{}", cell_name(a), cell_name(b));
-                rule.pairs
+                rule.part
+                    .pairs
                     .push(Pair::new(a, b, Relation::NotSum(sum), clue));
             }
         }
     }
-    match rule.pairs.is_empty() {
+    match rule.part.pairs.is_empty() {
         true => Ok(Found::none()),
         false => Ok(Found::rule(rule)),
     }

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::sums::{Equation, Sums};
@@ -15,12 +16,7 @@ pub static KIND: RuleKind = RuleKind {
 };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Sums {
-        name: "zipper",
-        equations: Vec::new(),
-        marks: (Vec::new(), Vec::new()),
-        json: ("zipperline", value.clone()),
-    };
+    let mut rule = Keyed::<Sums>::new("zipper", "zipperline", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("zipper line {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
@@ -34,13 +30,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             for j in first..len / 2 {
                 let mut terms = pair(j).to_vec();
                 terms.extend(reference.iter().copied());
-                rule.equations.push(Equation {
+                rule.part.equations.push(Equation {
                     terms,
                     total: 0,
                     clue: place(),
                 });
             }
-            rule.marks.0.push(marks::line(&line, 0.22, "#e7b0e7"));
+            rule.under.push(marks::line(&line, 0.22, "#e7b0e7"));
         }
     }
     Ok(Found::rule(rule))

@@ -1,26 +1,29 @@
-//! Odd cells (`odd`: `[{"cell": "R1C1"}]`): the cell holds an odd value. Drawn as a grey
-//! circle.
+//! Odd and even cells (`odd`, `even`: `[{"cell": "R1C1"}]`): the cell holds an odd value,
+//! drawn as a grey circle, or an even one, drawn as a grey square.
 
 use serde_json::Value;
 
 use crate::error::Problem;
+use crate::picture::Mark;
 use crate::rule::engine::allowed::Allowed;
+use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
 
-/// The registry entry.
-pub static KIND: RuleKind = RuleKind {
+/// The odd cells' registry entry.
+pub static ODD: RuleKind = RuleKind {
     key: "odd",
     read: |value, board| parity(value, board, "odd", 1),
 };
 
+/// The even cells' registry entry.
+pub static EVEN: RuleKind = RuleKind {
+    key: "even",
+    read: |value, board| parity(value, board, "even", 0),
+};
+
 /// The cells of a parity key, each allowed the values of parity `rest` (1 odd, 0 even).
-pub fn parity(
-    value: &Value,
-    board: &Board,
-    key: &'static str,
-    rest: i64,
-) -> Result<Found, Problem> {
+fn parity(value: &Value, board: &Board, key: &'static str, rest: i64) -> Result<Found, Problem> {
     let allowed: Vec<i64> = (1..=board.n as i64).filter(|v| v % 2 == rest).collect();
     let mut cells = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
@@ -41,15 +44,10 @@ pub fn parity(
             },
         })
         .collect();
-    Ok(Found::rule(Allowed {
-        name: key,
-        cells,
-        marks,
-        json: (key, value.clone()),
-    }))
+    let mut rule = Keyed::of(key, Allowed { cells }, (key, value.clone()));
+    rule.under = marks;
+    Ok(Found::rule(rule))
 }
-
-use crate::picture::Mark;
 
 #[cfg(test)]
 mod tests {

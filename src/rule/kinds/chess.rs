@@ -1,0 +1,99 @@
+//! Anti-king and anti-knight (`antiking: true`, `antiknight: true`): cells a chess king's
+//! step apart diagonally (orthogonal neighbours already differ, in a row or column), or a
+//! knight's move apart, differ.
+
+use serde_json::Value;
+
+use crate::error::Problem;
+use crate::grid::cell_name;
+use crate::rule::engine::keyed::Keyed;
+use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::reading::{flag, set_flag, Board, Found, Global, RuleKind};
+
+/// The anti-king's registry entry.
+pub static KING: RuleKind = RuleKind {
+    key: "antiking",
+    read: |value, board| apart(value, board, "antiking", &[(1, 1)], "anti-king"),
+};
+
+/// The anti-knight's registry entry.
+pub static KNIGHT: RuleKind = RuleKind {
+    key: "antiknight",
+    read: |value, board| apart(value, board, "antiknight", &[(1, 2), (2, 1)], "anti-knight"),
+};
+
+/// SudokuPad's global rules.
+pub static KING_GLOBAL: Global = Global {
+    names: &["antiking"],
+    keys: |keys| set_flag(keys, KING.key),
+};
+
+/// SudokuPad's global rules.
+pub static KNIGHT_GLOBAL: Global = Global {
+    names: &["antiknight"],
+    keys: |keys| set_flag(keys, KNIGHT.key),
+};
+
+/// When the flag is set, pairs of cells each `steps` apart (rows down, columns either way)
+/// that differ, named `what` in clues.
+fn apart(
+    value: &Value,
+    board: &Board,
+    key: &'static str,
+    steps: &[(usize, usize)],
+    what: &str,
+) -> Result<Found, Problem> {
+    if !flag(value)? {
+        return Ok(Found::none());
+    }
+    let n = board.n;
+    let mut pairs = Vec::new();
+    for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+        for &(dr, dc) in steps {
+            let below = r + dr;
+            for other in [c.checked_sub(dc), Some(c + dc).filter(|&x| x < n)] {
+                let Some(oc) = other.filter(|_| below < n) else {
+                    continue;
+                };
+                let (a, b) = ((r, c), (below, oc));
+                let clue = format!("{what} {}-{}", cell_name(a), cell_name(b));
+                pairs.push(Pair::new(a, b, Relation::Differ, clue));
+            }
+        }
+    }
+    let json = (key, Value::Bool(true));
+    Ok(Found::rule(Keyed::of(key, Pairs { pairs }, json)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn a_value_leaves_the_cells_touching_it_diagonally() {
+        let rule = rule(r#"{"antiking": true}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (1, 1)), [1, 3, 4]);
+        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 4]);
+        let grid = grid_with(4, &[((1, 1), 1)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["anti-king r1c1-r2c2 is broken: r1c1=1, r2c2=1"]
+        );
+    }
+
+    #[test]
+    fn a_value_leaves_the_cells_a_knight_s_move_away() {
+        let rule = rule(r#"{"antiknight": true}"#, 4);
+        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
+        assert_eq!(values(&d, (1, 2)), [1, 3, 4]);
+        assert_eq!(values(&d, (2, 1)), [1, 3, 4]);
+        assert_eq!(values(&d, (1, 1)), [1, 2, 3, 4]);
+        let grid = grid_with(4, &[((1, 2), 1)]);
+        assert_eq!(
+            broken(&*rule, &grid),
+            ["anti-knight r1c1-r2c3 is broken: r1c1=1, r2c3=1"]
+        );
+        assert!(broken(&*rule, &grid_with(4, &[])).is_empty());
+    }
+}
