@@ -6,6 +6,7 @@ pub mod allowed;
 pub mod areas;
 pub mod cages;
 pub mod keyed;
+pub mod lines;
 pub mod marks;
 pub mod outside;
 pub mod pairs;

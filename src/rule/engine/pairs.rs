@@ -90,6 +90,13 @@ pub struct Pairs {
     pub pairs: Vec<Pair>,
 }
 
+impl Pairs {
+    /// Adds that `a` and `b` keep `relation`, as the clue `clue`.
+    pub fn add(&mut self, a: Cell, b: Cell, relation: Relation, clue: impl Into<String>) {
+        self.pairs.push(Pair::new(a, b, relation, clue));
+    }
+}
+
 /// The candidate bits of `b` that keep `relation` with some candidate of `a` (value of bit
 /// k: `values[k]`), within `keep`.
 fn partners(relation: Relation, values: &[i64], a: u64, keep: u64, reverse: bool) -> u64 {

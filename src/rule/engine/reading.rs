@@ -21,6 +21,16 @@ pub struct RuleKind {
     pub read: fn(&Value, &Board) -> Result<Found, Problem>,
 }
 
+impl RuleKind {
+    /// The entry of `key`, read by `read`.
+    pub const fn new(
+        key: &'static str,
+        read: fn(&Value, &Board) -> Result<Found, Problem>,
+    ) -> Self {
+        RuleKind { key, read }
+    }
+}
+
 /// How `generate --variant NAME` puts a rule on the puzzles it makes: as keys of the
 /// puzzle's rules, added before the values are drawn (a rule the values must obey) or read off
 /// the drawn solution (clues such as cages and marks).

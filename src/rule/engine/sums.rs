@@ -28,6 +28,14 @@ pub struct Sums {
     pub equations: Vec<Equation>,
 }
 
+impl Sums {
+    /// Adds `sum of weight * value(cell) = total`, as the clue `clue`.
+    pub fn add(&mut self, terms: Vec<(Cell, i64)>, total: i64, clue: impl Into<String>) {
+        let clue = clue.into();
+        self.equations.push(Equation { terms, total, clue });
+    }
+}
+
 /// The smallest and largest of `weight * v` over the candidates `set` (values `values`).
 fn bounds(set: u64, weight: i64, values: &[i64]) -> (i64, i64) {
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);

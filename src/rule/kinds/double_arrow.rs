@@ -1,39 +1,29 @@
 //! Double arrows (`doublearrow`: `[{"lines": [[end, ..., end]]}]`): the two ends (circles) add
 //! up to the values between them.
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
+use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
-use crate::rule::engine::sums::{Equation, Sums};
+use crate::rule::engine::reading::RuleKind;
+use crate::rule::engine::sums::Sums;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "doublearrow",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("doublearrow", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Sums>::new("doublearrow", "doublearrow", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("double arrow {}", i + 1);
-        for line in lines(item, board.n, 3).map_err(|p| at(place(), p))? {
-            let last = line.len() - 1;
-            let mut terms = vec![(line[0], 1), (line[last], 1)];
-            terms.extend(line[1..last].iter().map(|&cell| (cell, -1)));
-            rule.part.equations.push(Equation {
-                terms,
-                total: 0,
-                clue: place(),
-            });
-            rule.under.push(marks::line(&line, 0.06, "#909090"));
-            rule.under.push(marks::ring(line[0], 0.42, false));
-            rule.under.push(marks::ring(line[last], 0.42, false));
-        }
-    }
-    Ok(Found::rule(rule))
+static LINES: Lines<Sums> = Lines::new("doublearrow", "double arrow", lower)
+    .min(3)
+    .drawn(0.06, "#909090");
+
+/// The ends add up to the cells between them.
+fn lower(line: &Line, rule: &mut Keyed<Sums>) -> Result<(), Problem> {
+    let last = line.cells.len() - 1;
+    let mut terms = vec![(line.cells[0], 1), (line.cells[last], 1)];
+    terms.extend(line.cells[1..last].iter().map(|&cell| (cell, -1)));
+    rule.part.add(terms, 0, line.clue);
+    rule.under.push(marks::ring(line.cells[0], 0.42, false));
+    rule.under.push(marks::ring(line.cells[last], 0.42, false));
+    Ok(())
 }
 
 #[cfg(test)]

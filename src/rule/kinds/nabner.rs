@@ -1,36 +1,28 @@
 //! Nabner lines (`nabner`: `[{"lines": [[cells]]}]`): values on a line differ and no two are
 //! consecutive, so any two differ by 2 or more.
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::rule::engine::lines::{Line, Lines};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "nabner",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("nabner", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Pairs>::new("nabner", "nabner", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("nabner {}", i + 1);
-        for line in lines(item, board.n, 1).map_err(|p| at(place(), p))? {
-            for a in 0..line.len() {
-                for b in a + 1..line.len() {
-                    rule.part
-                        .pairs
-                        .push(Pair::new(line[a], line[b], Relation::Apart(2), place()));
-                }
-            }
-            rule.under.push(marks::line(&line, 0.22, "#f0e08a"));
+static LINES: Lines<Pairs> = Lines::new("nabner", "nabner", lower)
+    .min(1)
+    .drawn(0.22, "#f0e08a");
+
+/// Any two cells on the line differ by 2 or more.
+fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
+    for a in 0..line.cells.len() {
+        for b in a + 1..line.cells.len() {
+            rule.part
+                .add(line.cells[a], line.cells[b], Relation::Apart(2), line.clue);
         }
     }
-    Ok(Found::rule(rule))
+    Ok(())
 }
 
 #[cfg(test)]

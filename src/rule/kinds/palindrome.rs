@@ -1,34 +1,27 @@
 //! Palindromes (`palindrome`: `[{"lines": [[cells]]}]`): each line reads the same both ways.
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::rule::engine::lines::{Line, Lines};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "palindrome",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("palindrome", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Pairs>::new("palindrome", "palindrome", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        for line in lines(item, board.n, 2).map_err(|p| at(format!("palindrome {}", i + 1), p))? {
-            let clue = format!("palindrome {}", i + 1);
-            for j in 0..line.len() / 2 {
-                let (a, b) = (line[j], line[line.len() - 1 - j]);
-                rule.part
-                    .pairs
-                    .push(Pair::new(a, b, Relation::Equal, clue.clone()));
-            }
-            rule.under.push(marks::line(&line, 0.22, "#b0b0b0"));
-        }
+static LINES: Lines<Pairs> = Lines::new("palindrome", "palindrome", lower).drawn(0.22, "#b0b0b0");
+
+/// Cells as far from either end hold the same value.
+fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
+    for j in 0..line.cells.len() / 2 {
+        rule.part.add(
+            line.cells[j],
+            line.cells[line.cells.len() - 1 - j],
+            Relation::Equal,
+            line.clue,
+        );
     }
-    Ok(Found::rule(rule))
+    Ok(())
 }
 
 #[cfg(test)]

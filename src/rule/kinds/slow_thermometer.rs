@@ -1,35 +1,27 @@
 //! Slow thermometers (`slowthermometer`: `[{"lines": [[bulb, ...]]}]`): values never fall from
 //! the bulb along the line (they may repeat).
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
+use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "slowthermometer",
-    read,
-};
+pub static KIND: RuleKind =
+    RuleKind::new("slowthermometer", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Pairs>::new("slowthermometer", "slowthermometer", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("slow thermometer {}", i + 1);
-        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
-            for pair in line.windows(2) {
-                rule.part
-                    .pairs
-                    .push(Pair::new(pair[0], pair[1], Relation::AtMost, place()));
-            }
-            rule.under.push(marks::line(&line, 0.3, "#e0e0e0"));
-            rule.under.push(marks::ring(line[0], 0.36, false));
-        }
+static LINES: Lines<Pairs> =
+    Lines::new("slowthermometer", "slow thermometer", lower).drawn(0.3, "#e0e0e0");
+
+/// Each cell is at least the one before it.
+fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
+    for pair in line.cells.windows(2) {
+        rule.part.add(pair[0], pair[1], Relation::AtMost, line.clue);
     }
-    Ok(Found::rule(rule))
+    rule.under.push(marks::ring(line.cells[0], 0.36, false));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,36 +2,27 @@
 //! by at least the value (German whispers: 5 on a 9x9, the default, half the side rounded up;
 //! Dutch whispers: 4).
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, number, paths, Board, Found, RuleKind};
+use crate::rule::engine::lines::{Line, Lines};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::{number, RuleKind};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "whispers",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("whispers", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Pairs>::new("whispers", "whispers", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("whispers {}", i + 1);
-        let gap =
-            number(item, "value", Some(board.n.div_ceil(2) as i64)).map_err(|p| at(place(), p))?;
-        for line in paths(item, board.n, 2).map_err(|p| at(place(), p))? {
-            for pair in line.windows(2) {
-                rule.part
-                    .pairs
-                    .push(Pair::new(pair[0], pair[1], Relation::Apart(gap), place()));
-            }
-            rule.under.push(marks::line(&line, 0.22, "#7fd17f"));
-        }
+static LINES: Lines<Pairs> = Lines::new("whispers", "whispers", lower)
+    .looping()
+    .drawn(0.22, "#7fd17f");
+
+/// Neighbours on the line differ by at least the item's value.
+fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
+    let gap = number(line.item, "value", Some(line.board.n.div_ceil(2) as i64))?;
+    for pair in line.cells.windows(2) {
+        rule.part
+            .add(pair[0], pair[1], Relation::Apart(gap), line.clue);
     }
-    Ok(Found::rule(rule))
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,45 +1,33 @@
 //! Zipper lines (`zipperline`: `[{"lines": [[cells]]}]`): cells as far from the line's middle
 //! on either side add up to the same total; on a line of odd length the middle cell holds it.
 
-use serde_json::Value;
-
 use crate::error::Problem;
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
-use crate::rule::engine::sums::{Equation, Sums};
+use crate::rule::engine::lines::{Line, Lines};
+use crate::rule::engine::reading::RuleKind;
+use crate::rule::engine::sums::Sums;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "zipperline",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("zipperline", |value, board| LINES.read(value, board));
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut rule = Keyed::<Sums>::new("zipper", "zipperline", value);
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("zipper line {}", i + 1);
-        for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
-            let len = line.len();
-            let pair = |j: usize| [(line[j], 1), (line[len - 1 - j], 1)];
-            // Each pair's sum equals the middle cell, or the first pair's.
-            let (reference, first) = match len % 2 {
-                1 => (vec![(line[len / 2], -1)], 0),
-                _ => (pair(0).map(|(c, _)| (c, -1)).to_vec(), 1),
-            };
-            for j in first..len / 2 {
-                let mut terms = pair(j).to_vec();
-                terms.extend(reference.iter().copied());
-                rule.part.equations.push(Equation {
-                    terms,
-                    total: 0,
-                    clue: place(),
-                });
-            }
-            rule.under.push(marks::line(&line, 0.22, "#e7b0e7"));
-        }
+static LINES: Lines<Sums> = Lines::new("zipperline", "zipper line", lower)
+    .named("zipper")
+    .drawn(0.22, "#e7b0e7");
+
+/// Each pair's sum equals the middle cell, or the first pair's.
+fn lower(line: &Line, rule: &mut Keyed<Sums>) -> Result<(), Problem> {
+    let len = line.cells.len();
+    let pair = |j: usize| [(line.cells[j], 1), (line.cells[len - 1 - j], 1)];
+    let (reference, first) = match len % 2 {
+        1 => (vec![(line.cells[len / 2], -1)], 0),
+        _ => (pair(0).map(|(c, _)| (c, -1)).to_vec(), 1),
+    };
+    for j in first..len / 2 {
+        let mut terms = pair(j).to_vec();
+        terms.extend(reference.iter().copied());
+        rule.part.add(terms, 0, line.clue);
     }
-    Ok(Found::rule(rule))
+    Ok(())
 }
 
 #[cfg(test)]
