@@ -1,6 +1,6 @@
 //! The rules' unit tests' shared harness: a rule read from its key's JSON as a puzzle writes
-//! it; candidates in, narrow, candidates out; a grid in, violations out; and the rule's rows
-//! in a model.
+//! it; candidates in, narrow, candidates out; a grid in, violations out; and whether the
+//! rule's rows, in a model of that grid, allow it.
 
 use std::sync::Arc;
 
@@ -8,9 +8,11 @@ use serde_json::{Map, Value};
 
 use super::engine::reading::Found;
 use super::{read_rules, Rule};
+use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::geometry::boxes;
 use crate::grid::{Cell, Grid};
+use crate::model::Model;
 
 /// What `json` (an object of rule keys) reads to on an `n` x `n` grid with default boxes.
 pub fn read(json: &str, n: usize) -> Found {
@@ -88,4 +90,30 @@ pub fn broken(rule: &dyn Rule, grid: &Grid) -> Vec<String> {
         .iter()
         .map(ToString::to_string)
         .collect()
+}
+
+/// The values `json`'s one rule leaves `cell` on a `rows` x `cols` grid of values 1..=9 with
+/// `set` cells holding only their values; `None` when it empties a cell.
+pub fn narrows_to(
+    json: &str,
+    (rows, cols): Cell,
+    set: &[(Cell, &[i64])],
+    cell: Cell,
+) -> Option<Vec<i64>> {
+    let rule = rule(json, 9);
+    narrowed(&*rule, candidates(rows, cols, 9, set)).map(|d| values(&d, cell))
+}
+
+/// Whether the rows `rule` writes allow `grid`: a model whose every cell holds only its value
+/// there, with the rule's rows, has no row that folds to a false constant. Rows through
+/// variables of their own (a cage's choice of table) may fold to nothing and allow it.
+pub fn rows_allow(rule: &dyn Rule, grid: &Grid) -> bool {
+    let n = grid.rows();
+    let mut domains = Domains::full(n, grid.cols(), (1..=n as i64).collect());
+    for (r, c) in (0..n).flat_map(|r| (0..grid.cols()).map(move |c| (r, c))) {
+        domains.restrict(r, c, 1 << (grid.get(r, c) - 1));
+    }
+    let mut model = Model::new(domains);
+    rule.constrain(&mut model, Deadline::none());
+    !model.is_contradictory()
 }

@@ -14,10 +14,7 @@ use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::{marks, tuples, Changed, Rule};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "betweenline",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("betweenline", read);
 
 #[derive(Debug)]
 struct Between {

@@ -11,16 +11,14 @@ use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{flag, set_flag, Board, Found, Global, RuleKind};
 
 /// The anti-king's registry entry.
-pub static KING: RuleKind = RuleKind {
-    key: "antiking",
-    read: |value, board| apart(value, board, "antiking", &[(1, 1)], "anti-king"),
-};
+pub static KING: RuleKind = RuleKind::new("antiking", |value, board| {
+    apart(value, board, "antiking", &[(1, 1)], "anti-king")
+});
 
 /// The anti-knight's registry entry.
-pub static KNIGHT: RuleKind = RuleKind {
-    key: "antiknight",
-    read: |value, board| apart(value, board, "antiknight", &[(1, 2), (2, 1)], "anti-knight"),
-};
+pub static KNIGHT: RuleKind = RuleKind::new("antiknight", |value, board| {
+    apart(value, board, "antiknight", &[(1, 2), (2, 1)], "anti-knight")
+});
 
 /// SudokuPad's global rules.
 pub static KING_GLOBAL: Global = Global {

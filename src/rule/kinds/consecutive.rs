@@ -17,18 +17,12 @@ use crate::rule::engine::{restrict, Changed, Rule};
 /// The registry entry of `consecutive`: pairs of side-by-side cells `[[r1, c1], [r2, c2]]`
 /// joined by a bar (with `"negative": true`, every other side-by-side pair is not
 /// consecutive).
-pub static KIND: RuleKind = RuleKind {
-    key: "consecutive",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("consecutive", read);
 
 /// The registry entry of `negative`: `true`, the negative rule of consecutive marks (even with
 /// no mark); a list (f-puzzles' form) names the rules whose negative holds, which their own
 /// readers take.
-pub static NEGATIVE: RuleKind = RuleKind {
-    key: "negative",
-    read: read_negative,
-};
+pub static NEGATIVE: RuleKind = RuleKind::new("negative", read_negative);
 
 /// `generate --variant consecutive`: a bar between every two side-by-side cells of the drawn
 /// solution whose values differ by 1, and the negative rule. Left out before the values are

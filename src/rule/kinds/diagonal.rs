@@ -11,22 +11,16 @@ use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::reading::{flag, Board, Found, Placement, RuleKind};
 
 /// The main diagonal's entry.
-pub static MAIN: RuleKind = RuleKind {
-    key: "diagonal-",
-    read: |value, board| read(value, board, "diagonal-"),
-};
+pub static MAIN: RuleKind =
+    RuleKind::new("diagonal-", |value, board| read(value, board, "diagonal-"));
 
 /// The anti-diagonal's entry.
-pub static ANTI: RuleKind = RuleKind {
-    key: "diagonal+",
-    read: |value, board| read(value, board, "diagonal+"),
-};
+pub static ANTI: RuleKind =
+    RuleKind::new("diagonal+", |value, board| read(value, board, "diagonal+"));
 
 /// mipsolve's `diagonals: true`: both (X).
-pub static BOTH: RuleKind = RuleKind {
-    key: "diagonals",
-    read: |value, board| read(value, board, "diagonals"),
-};
+pub static BOTH: RuleKind =
+    RuleKind::new("diagonals", |value, board| read(value, board, "diagonals"));
 
 /// `generate --variant x`: both diagonals, which the values obey from the start.
 pub static PLACED: Placement = Placement {
@@ -66,4 +60,26 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
     ));
     found.areas = areas;
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn each_diagonal_s_values_differ() {
+        // The diagonals are areas: the reading gives them, the areas do the work.
+        let found = read(r#"{"diagonal-": true}"#, 4);
+        let cells: Vec<_> = found.areas.iter().map(|a| a.cells.clone()).collect();
+        assert_eq!(cells, [vec![(0, 0), (1, 1), (2, 2), (3, 3)]]);
+        let found = read(r#"{"diagonal+": true}"#, 4);
+        let cells: Vec<_> = found.areas.iter().map(|a| a.cells.clone()).collect();
+        assert_eq!(cells, [vec![(0, 3), (1, 2), (2, 1), (3, 0)]]);
+        assert_eq!(read(r#"{"diagonals": true}"#, 4).areas.len(), 2);
+        assert_eq!(read(r#"{"diagonals": false}"#, 4).areas.len(), 0);
+        assert_eq!(
+            read_error(r#"{"diagonal-": 3}"#, 4),
+            "\"diagonal-\": expected true or false, found 3"
+        );
+    }
 }

@@ -11,10 +11,7 @@ use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found, RuleKind};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "difference",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("difference", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Pairs>::new("kropki", "difference", value);

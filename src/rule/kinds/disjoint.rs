@@ -9,10 +9,7 @@ use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::reading::{flag, set_flag, wrong, Board, Found, Global, RuleKind};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "disjointgroups",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("disjointgroups", read);
 
 /// SudokuPad's global rule.
 pub static GLOBAL: Global = Global {

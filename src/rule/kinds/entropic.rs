@@ -15,16 +15,14 @@ use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::{marks, restrict, Changed, Rule};
 
 /// The entropic line's entry.
-pub static ENTROPIC: RuleKind = RuleKind {
-    key: "entropicline",
-    read: |value, board| read(value, board, "entropicline"),
-};
+pub static ENTROPIC: RuleKind = RuleKind::new("entropicline", |value, board| {
+    read(value, board, "entropicline")
+});
 
 /// The modular line's entry.
-pub static MODULAR: RuleKind = RuleKind {
-    key: "modularline",
-    read: |value, board| read(value, board, "modularline"),
-};
+pub static MODULAR: RuleKind = RuleKind::new("modularline", |value, board| {
+    read(value, board, "modularline")
+});
 
 #[derive(Debug)]
 struct Classes {

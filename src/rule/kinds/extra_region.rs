@@ -10,10 +10,7 @@ use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, cells, items, Board, Found, RuleKind};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "extraregion",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("extraregion", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut areas = Vec::new();

@@ -13,22 +13,19 @@ use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
 
 /// The row indexer's entry.
-pub static ROW: RuleKind = RuleKind {
-    key: "rowindexer",
-    read: |value, board| read(value, board, "rowindexer"),
-};
+pub static ROW: RuleKind = RuleKind::new("rowindexer", |value, board| {
+    read(value, board, "rowindexer")
+});
 
 /// The column indexer's entry.
-pub static COLUMN: RuleKind = RuleKind {
-    key: "columnindexer",
-    read: |value, board| read(value, board, "columnindexer"),
-};
+pub static COLUMN: RuleKind = RuleKind::new("columnindexer", |value, board| {
+    read(value, board, "columnindexer")
+});
 
 /// The box indexer's entry.
-pub static BOX: RuleKind = RuleKind {
-    key: "boxindexer",
-    read: |value, board| read(value, board, "boxindexer"),
-};
+pub static BOX: RuleKind = RuleKind::new("boxindexer", |value, board| {
+    read(value, board, "boxindexer")
+});
 
 fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Problem> {
     let n = board.n;

@@ -17,16 +17,10 @@ use crate::rule::engine::reading::{
 use crate::rule::engine::sums::{Equation, Sums};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "killercage",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("killercage", read);
 
 /// The registry entry of mipsolve's `cages`: `[{"sum": 15, "cells": [[1, 1], [1, 2]]}]`.
-pub static OWN: RuleKind = RuleKind {
-    key: "cages",
-    read: read_own,
-};
+pub static OWN: RuleKind = RuleKind::new("cages", read_own);
 
 /// `generate --variant killer`: sum cages drawn over the solution, no digit twice in one.
 pub static PLACED: Placement = Placement {

@@ -13,10 +13,7 @@ use crate::rule::engine::reading::{at, items, number, position, wrong, Board, Fo
 use crate::rule::engine::sums::{Equation, Sums};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "littlekillersum",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("littlekillersum", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let n = board.n as i64;

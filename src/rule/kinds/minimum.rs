@@ -11,16 +11,12 @@ use crate::rule::engine::pairs::{Pair, Pairs, Relation};
 use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
 
 /// The minimum's entry.
-pub static MINIMUM: RuleKind = RuleKind {
-    key: "minimum",
-    read: |value, board| read(value, board, "minimum"),
-};
+pub static MINIMUM: RuleKind =
+    RuleKind::new("minimum", |value, board| read(value, board, "minimum"));
 
 /// The maximum's entry.
-pub static MAXIMUM: RuleKind = RuleKind {
-    key: "maximum",
-    read: |value, board| read(value, board, "maximum"),
-};
+pub static MAXIMUM: RuleKind =
+    RuleKind::new("maximum", |value, board| read(value, board, "maximum"));
 
 fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Problem> {
     let n = board.n;

@@ -13,10 +13,7 @@ use crate::rule::engine::reading::{
 };
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "nonconsecutive",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("nonconsecutive", read);
 
 /// SudokuPad's global rule.
 pub static GLOBAL: Global = Global {

@@ -11,16 +11,10 @@ use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
 
 /// The odd cells' registry entry.
-pub static ODD: RuleKind = RuleKind {
-    key: "odd",
-    read: |value, board| parity(value, board, "odd", 1),
-};
+pub static ODD: RuleKind = RuleKind::new("odd", |value, board| parity(value, board, "odd", 1));
 
 /// The even cells' registry entry.
-pub static EVEN: RuleKind = RuleKind {
-    key: "even",
-    read: |value, board| parity(value, board, "even", 0),
-};
+pub static EVEN: RuleKind = RuleKind::new("even", |value, board| parity(value, board, "even", 0));
 
 /// The cells of a parity key, each allowed the values of parity `rest` (1 odd, 0 even).
 fn parity(value: &Value, board: &Board, key: &'static str, rest: i64) -> Result<Found, Problem> {

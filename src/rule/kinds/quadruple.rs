@@ -13,10 +13,7 @@ use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKi
 use crate::rule::engine::{tuples, Changed, Rule};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "quadruple",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("quadruple", read);
 
 #[derive(Debug)]
 struct Quadruples {

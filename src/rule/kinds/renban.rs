@@ -16,10 +16,7 @@ use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
 use crate::rule::engine::{marks, tuples, Changed, Rule};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "renban",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("renban", read);
 
 #[derive(Debug)]
 struct Renban {

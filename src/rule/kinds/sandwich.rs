@@ -14,10 +14,7 @@ use crate::rule::engine::reading::{Board, Found, RuleKind};
 use crate::rule::engine::sums::sum_when;
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "sandwichsum",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("sandwichsum", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     outside::read(

@@ -12,10 +12,7 @@ use crate::rule::engine::outside::{self, Clue};
 use crate::rule::engine::reading::{Board, Found, RuleKind};
 
 /// The registry entry.
-pub static KIND: RuleKind = RuleKind {
-    key: "skyscraper",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("skyscraper", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     outside::read(

@@ -15,16 +15,10 @@ use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of f-puzzles' `thermometer`: `[{"lines": [[bulb, ...]]}]` (the lines of
 /// one item are branches from one bulb).
-pub static KIND: RuleKind = RuleKind {
-    key: "thermometer",
-    read,
-};
+pub static KIND: RuleKind = RuleKind::new("thermometer", read);
 
 /// The registry entry of mipsolve's `thermometers`: `[[[r, c], ...], ...]`, each from its bulb.
-pub static OWN: RuleKind = RuleKind {
-    key: "thermometers",
-    read: read_own,
-};
+pub static OWN: RuleKind = RuleKind::new("thermometers", read_own);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut found = Vec::new();
