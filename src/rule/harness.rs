@@ -117,3 +117,38 @@ pub fn rows_allow(rule: &dyn Rule, grid: &Grid) -> bool {
     rule.constrain(&mut model, Deadline::none());
     !model.is_contradictory()
 }
+
+/// A solved 9x9 Sudoku (`(3r + r/3 + c) mod 9 + 1`) with `changes`.
+pub fn sudoku_with(changes: &[(Cell, u32)]) -> Grid {
+    let mut grid = Grid::filled(9, 9, 0);
+    for (r, c) in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))) {
+        grid.set(r, c, ((3 * r + r / 3 + c) % 9 + 1) as u32);
+    }
+    for &((r, c), v) in changes {
+        grid.set(r, c, v);
+    }
+    grid
+}
+
+/// Checks that `json`'s one rule on a 9x9 keeps `good` and breaks `bad`, by its check and by
+/// its rows alike.
+pub fn keeps_only(json: &str, good: &Grid, bad: &Grid) {
+    let rule = rule(json, 9);
+    assert_eq!(
+        broken(&*rule, good),
+        Vec::<String>::new(),
+        "{json} keeps the good grid"
+    );
+    assert!(
+        rows_allow(&*rule, good),
+        "{json}: the rows allow the good grid"
+    );
+    assert!(
+        !broken(&*rule, bad).is_empty(),
+        "{json} breaks the bad grid"
+    );
+    assert!(
+        !rows_allow(&*rule, bad),
+        "{json}: the rows forbid the bad grid"
+    );
+}

@@ -33,13 +33,8 @@ mod tests {
     #[test]
     fn the_ends_add_up_to_the_cells_between() {
         let json = r#"{"doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
-        let rule = rule(json, 9);
-        let d = narrowed(
-            &*rule,
-            candidates(1, 3, 9, &[((0, 0), &[1]), ((0, 2), &[3])]),
-        )
-        .unwrap();
-        assert_eq!(values(&d, (0, 1)), [4]);
-        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+        let left = narrows_to(json, (1, 3), &[((0, 0), &[1]), ((0, 2), &[3])], (0, 1));
+        assert_eq!(left, Some(vec![4]));
+        keeps_only(json, &sudoku_with(&[((0, 1), 4)]), &sudoku_with(&[]));
     }
 }

@@ -31,8 +31,9 @@ mod tests {
 
     #[test]
     fn no_two_values_on_the_line_are_consecutive_or_equal() {
-        let rule = rule(r#"{"nabner": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
-        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
-        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 7, 8, 9]);
+        let json = r#"{"nabner": [{"lines": [["R1C1", "R1C2"]]}]}"#;
+        let left = narrows_to(json, (1, 2), &[((0, 0), &[5])], (0, 1));
+        assert_eq!(left, Some(vec![1, 2, 3, 7, 8, 9]));
+        keeps_only(json, &sudoku_with(&[((0, 1), 4)]), &sudoku_with(&[]));
     }
 }

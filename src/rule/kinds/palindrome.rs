@@ -30,12 +30,11 @@ mod tests {
 
     #[test]
     fn a_palindrome_reads_the_same_both_ways() {
-        let rule = rule(
-            r#"{"palindrome": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#,
-            9,
+        let json = r#"{"palindrome": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        assert_eq!(
+            narrows_to(json, (1, 3), &[((0, 0), &[4])], (0, 2)),
+            Some(vec![4])
         );
-        let d = narrowed(&*rule, candidates(1, 3, 9, &[((0, 0), &[4])])).unwrap();
-        assert_eq!(values(&d, (0, 2)), [4]);
-        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+        keeps_only(json, &sudoku_with(&[((0, 2), 1)]), &sudoku_with(&[]));
     }
 }

@@ -44,8 +44,11 @@ mod tests {
 
     #[test]
     fn each_box_s_run_adds_up_to_the_same() {
-        let rule = rule(r#"{"regionsumline": [{"lines": [["R3C3", "R3C4"]]}]}"#, 9);
-        let d = narrowed(&*rule, candidates(9, 9, 9, &[((2, 2), &[4])])).unwrap();
-        assert_eq!(values(&d, (2, 3)), [4]);
+        let json = r#"{"regionsumline": [{"lines": [["R3C3", "R3C4"]]}]}"#;
+        assert_eq!(
+            narrows_to(json, (9, 9), &[((2, 2), &[4])], (2, 3)),
+            Some(vec![4])
+        );
+        keeps_only(json, &sudoku_with(&[((2, 3), 9)]), &sudoku_with(&[]));
     }
 }

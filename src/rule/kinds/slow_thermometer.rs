@@ -30,10 +30,10 @@ mod tests {
 
     #[test]
     fn values_never_fall_from_the_bulb() {
-        let rule = rule(r#"{"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]}"#, 9);
-        let d = narrowed(&*rule, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
-        assert_eq!(values(&d, (0, 1)), [5, 6, 7, 8, 9]);
-        assert!(broken(&*rule, &grid_with(9, &[((0, 1), 1)])).is_empty());
+        let json = r#"{"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]}"#;
+        let left = narrows_to(json, (1, 2), &[((0, 0), &[5])], (0, 1));
+        assert_eq!(left, Some(vec![5, 6, 7, 8, 9]));
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((0, 0), 5)]));
         let twice = r#"{"slowthermometer": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]}"#;
         assert!(read_error(twice, 9).ends_with("cell [1,1] is listed twice"));
     }

@@ -36,16 +36,9 @@ mod tests {
 
     #[test]
     fn pairs_add_up_to_the_middle() {
-        let rule = rule(
-            r#"{"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#,
-            9,
-        );
-        let d = narrowed(
-            &*rule,
-            candidates(1, 3, 9, &[((0, 0), &[2]), ((0, 2), &[3])]),
-        )
-        .unwrap();
-        assert_eq!(values(&d, (0, 1)), [5]);
-        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
+        let json = r#"{"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        let left = narrows_to(json, (1, 3), &[((0, 0), &[2]), ((0, 2), &[3])], (0, 1));
+        assert_eq!(left, Some(vec![5]));
+        keeps_only(json, &sudoku_with(&[((0, 1), 4)]), &sudoku_with(&[]));
     }
 }
