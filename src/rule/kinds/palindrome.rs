@@ -14,12 +14,8 @@ static LINES: Lines<Pairs> = Lines::new("palindrome", "palindrome", lower).drawn
 /// Cells as far from either end hold the same value.
 fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
     for j in 0..line.cells.len() / 2 {
-        rule.part.add(
-            line.cells[j],
-            line.cells[line.cells.len() - 1 - j],
-            Relation::Equal,
-            line.clue,
-        );
+        let (a, b) = (line.cells[j], line.cells[line.cells.len() - 1 - j]);
+        rule.part.add(a, b, Relation::Equal, line.clue);
     }
     Ok(())
 }
