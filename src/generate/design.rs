@@ -16,7 +16,7 @@ use crate::puzzle::sudoku::variant::{default_style, Layout, Spec};
 use crate::puzzle::takuzu::Takuzu;
 use crate::puzzle::Puzzle;
 use crate::puzzle::{kenken, sudoku};
-use crate::rule::reading::Placement;
+use crate::rule::engine::entry::Placement;
 
 /// The kind and shape of the puzzles asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use super::engine::reading::{Board, Found, Global, IssForm, IssType, Placement, RuleKind};
+use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
+use super::engine::reading::{Board, Found};
 use super::kinds::{
     arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
     drawn_cage, entropic, extra_region, indexer, killer, little_killer, minimum, nabner,

@@ -10,7 +10,7 @@ use super::fpuzzles::{default_box, from_object};
 use crate::error::{ParseError, Problem};
 use crate::puzzle::latin::Latin;
 use crate::puzzle::Entry;
-use crate::rule::reading::{set_flag, set_negative, IssForm, IssType};
+use crate::rule::engine::entry::{set_flag, set_negative, IssForm, IssType};
 use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
 
 /// Where a link's constraint string starts.

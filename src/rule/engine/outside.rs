@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::reading::{outside_clues, Board, Found};
+use super::reading::{at, items, number, position, wrong, Board, Found};
 use super::{marks, tuples, Changed, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -57,10 +57,7 @@ pub fn read(
         let message = format!(
             "the clue at R{r}C{c} is {clue}, but a {what} on a {n}x{n} is {least} to {most}"
         );
-        return Err(super::reading::at(
-            format!("{what} {}", i + 1),
-            super::reading::wrong(message),
-        ));
+        return Err(at(format!("{what} {}", i + 1), wrong(message)));
     }
     let marks = (found.iter())
         .flat_map(|(place, _, clue)| marks::framed(*place, &clue.to_string(), frame))
@@ -127,4 +124,52 @@ impl Rule for Outside {
     fn draw(&self, drawing: &mut Drawing) {
         drawing.over.extend(self.marks.iter().cloned());
     }
+}
+
+/// The row or column a clue outside the grid looks along (1-based `R0C3` above column 3,
+/// `R10C3` below it on a 9x9, `R3C0` left of row 3, `R3C10` right of it), read from the clue's
+/// side.
+pub fn outside_line((r, c): (i64, i64), n: usize) -> Result<Vec<Cell>, Problem> {
+    let side = n as i64;
+    let within = |x: i64| (1..=side).contains(&x);
+    let line: Vec<Cell> = match (r, c) {
+        (0, c) if within(c) => (0..n).map(|x| (x, c as usize - 1)).collect(),
+        (r, c) if r == side + 1 && within(c) => (0..n).rev().map(|x| (x, c as usize - 1)).collect(),
+        (r, 0) if within(r) => (0..n).map(|x| (r as usize - 1, x)).collect(),
+        (r, c) if c == side + 1 && within(r) => (0..n).rev().map(|x| (r as usize - 1, x)).collect(),
+        _ => {
+            return Err(wrong(format!(
+                "R{r}C{c} is not outside the grid beside a row or column"
+            )))
+        }
+    };
+    Ok(line)
+}
+
+/// A clue outside the grid: its place (1-based), the line it looks along, its number.
+pub type OutsideClue = ((i64, i64), Vec<Cell>, i64);
+
+/// The outside clues of an item list (`[{"cell": "R0C3", "value": "12"}]`): each clue's place,
+/// the line it looks along and its number. A clue with no number (`""`) says nothing.
+pub fn outside_clues(value: &Value, n: usize, what: &str) -> Result<Vec<OutsideClue>, Problem> {
+    let mut found = Vec::new();
+    for (i, item) in items(value)?.into_iter().enumerate() {
+        let place = || format!("{what} {}", i + 1);
+        let written = item
+            .get("cell")
+            .ok_or_else(|| at(place(), wrong("no \"cell\"")))?;
+        let clue = position(written).map_err(|p| at(place(), p))?;
+        let line = outside_line(clue, n).map_err(|p| at(place(), p))?;
+        let blank = item
+            .get("value")
+            .is_none_or(|v| v.as_str().is_some_and(|s| s.trim().is_empty()));
+        if !blank {
+            found.push((
+                clue,
+                line,
+                number(item, "value", None).map_err(|p| at(place(), p))?,
+            ));
+        }
+    }
+    Ok(found)
 }

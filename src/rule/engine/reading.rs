@@ -1,128 +1,15 @@
-//! What a rule's reader is given and hands back: the f-puzzles key it reads (mipsolve's
-//! variant JSON takes the same key and form), the board it reads onto, and the readers'
-//! shared helpers for cells (`"R1C1"` or `[1, 1]`), lines and clue values.
+//! What a rule's reader is given and hands back: the board it reads onto, what it found,
+//! and the readers' shared helpers for cells (`"R1C1"` or `[1, 1]`), lines and clue values.
 
 use std::sync::Arc;
 
-use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
 
 use super::Rule;
 use crate::error::{CageLabel, Problem};
 use crate::geometry::Area;
-use crate::grid::{Cell, Grid};
+use crate::grid::Cell;
 use crate::json_values::{self as json, whole_number, written};
-
-/// A rule as the readers know it: the key it is written under and how it is read.
-pub struct RuleKind {
-    /// The key in f-puzzles JSON and in mipsolve's variant JSON, e.g. `arrow`.
-    pub key: &'static str,
-    /// Reads the key's value onto the board.
-    pub read: fn(&Value, &Board) -> Result<Found, Problem>,
-}
-
-impl RuleKind {
-    /// The entry of `key`, read by `read`.
-    pub const fn new(
-        key: &'static str,
-        read: fn(&Value, &Board) -> Result<Found, Problem>,
-    ) -> Self {
-        RuleKind { key, read }
-    }
-}
-
-/// How `generate --variant NAME` puts a rule on the puzzles it makes: as keys of the
-/// puzzle's rules, added before the values are drawn (a rule the values must obey) or read off
-/// the drawn solution (clues such as cages and marks).
-pub struct Placement {
-    /// The variant's name on the command line, e.g. `killer`.
-    pub name: &'static str,
-    /// What the name means, for `--help`.
-    pub about: &'static str,
-    /// Adds the keys the values must obey, before they are drawn.
-    pub fixed: Option<fn(&mut Keys)>,
-    /// Adds the clues read off the drawn solution.
-    pub drawn: Option<fn(&Grid, &mut ChaCha8Rng, &mut Keys)>,
-}
-
-/// A puzzle's rules as keyed data (the variant JSON's keys beside its layout).
-pub type Keys = Map<String, Value>;
-
-/// A rule SudokuPad names in a puzzle's `global` list (SudokuPad draws every other rule),
-/// and the keys of ours it stands for.
-pub struct Global {
-    /// SudokuPad's names for the rule, e.g. `antiknight`.
-    pub names: &'static [&'static str],
-    /// Adds the rule's keys.
-    pub keys: fn(&mut Keys),
-}
-
-/// Adds `key: true`: a rule that is on or off.
-pub fn set_flag(keys: &mut Keys, key: &str) {
-    keys.insert(key.into(), Value::Bool(true));
-}
-
-/// Adds the negative form of the dot rule `key` (`negative: ["ratio"]`), with `key` present
-/// for its reader.
-pub fn set_negative(keys: &mut Keys, key: &str) {
-    keys.entry(key).or_insert_with(|| Value::Array(Vec::new()));
-    let list = keys
-        .entry("negative")
-        .or_insert_with(|| Value::Array(Vec::new()));
-    if let Value::Array(names) = list {
-        names.push(Value::from(key));
-    }
-}
-
-/// How the arguments of an Interactive Sudoku Solver type become a rule's keys (the ISS
-/// reader writes them; the registry says which rule each type is).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IssForm {
-    /// `Type~cell~cell...`: a line.
-    Line,
-    /// A line, on a 9x9 only (ISS's classes are those of 1-9).
-    LineOnNine,
-    /// `Type~m~cells`: a line, when `m` is this modulus.
-    LineModulo(&'static str),
-    /// `Type~[difference]~cells`: a line with its difference, this one when left out.
-    LineApart(i64),
-    /// `Type~cells`: the first cell a circle, the line from it.
-    Arrow,
-    /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
-    Pill,
-    /// `Type~sum~cells`: a cage (no sum when empty or 0).
-    Cage,
-    /// `Type~cell~cell`: a mark between two cells, with this `value` (X, V) if any.
-    Mark(Option<&'static str>),
-    /// `Type`: the rule on.
-    Flag,
-    /// `Type~direction`: the rule on, for this direction.
-    FlagFor(&'static str),
-    /// `Type`: the rule on, which ISS applies beside marks too (f-puzzles spares them).
-    FlagUnspared,
-    /// `Type`: the rule's negative form.
-    Negative,
-    /// `Type` (9x9): the four windows as regions.
-    Windows,
-    /// `Type~top-left cell~values`: a 2x2 square's values.
-    Quad,
-    /// `Type~sum~first cell`: the sum along a diagonal.
-    Diagonal,
-    /// `Type~sum~R1|C1`: a clue before a row or column.
-    Before,
-    /// `Type~R1|C1~front~back`: clues before and after a row or column.
-    BothEnds,
-}
-
-/// An Interactive Sudoku Solver type and the rule it is.
-pub struct IssType {
-    /// ISS's name, e.g. `Thermo`.
-    pub name: &'static str,
-    /// The rule.
-    pub kind: &'static RuleKind,
-    /// How its arguments read.
-    pub form: IssForm,
-}
 
 /// What a reader reads onto: the grid's side, its regions (boxes or Jigsaw regions) and the
 /// whole puzzle object (for a rule whose meaning another key changes, such as `negative`).
@@ -371,52 +258,4 @@ pub fn side_by_side_pairs(n: usize) -> impl Iterator<Item = (Cell, Cell)> {
 pub fn negative(board: &Board, rule: &str) -> bool {
     let names = board.object.get("negative").and_then(Value::as_array);
     names.is_some_and(|list| list.iter().any(|v| v.as_str() == Some(rule)))
-}
-
-/// The row or column a clue outside the grid looks along (1-based `R0C3` above column 3,
-/// `R10C3` below it on a 9x9, `R3C0` left of row 3, `R3C10` right of it), read from the clue's
-/// side.
-pub fn outside_line((r, c): (i64, i64), n: usize) -> Result<Vec<Cell>, Problem> {
-    let side = n as i64;
-    let within = |x: i64| (1..=side).contains(&x);
-    let line: Vec<Cell> = match (r, c) {
-        (0, c) if within(c) => (0..n).map(|x| (x, c as usize - 1)).collect(),
-        (r, c) if r == side + 1 && within(c) => (0..n).rev().map(|x| (x, c as usize - 1)).collect(),
-        (r, 0) if within(r) => (0..n).map(|x| (r as usize - 1, x)).collect(),
-        (r, c) if c == side + 1 && within(r) => (0..n).rev().map(|x| (r as usize - 1, x)).collect(),
-        _ => {
-            return Err(wrong(format!(
-                "R{r}C{c} is not outside the grid beside a row or column"
-            )))
-        }
-    };
-    Ok(line)
-}
-
-/// A clue outside the grid: its place (1-based), the line it looks along, its number.
-pub type OutsideClue = ((i64, i64), Vec<Cell>, i64);
-
-/// The outside clues of an item list (`[{"cell": "R0C3", "value": "12"}]`): each clue's place,
-/// the line it looks along and its number. A clue with no number (`""`) says nothing.
-pub fn outside_clues(value: &Value, n: usize, what: &str) -> Result<Vec<OutsideClue>, Problem> {
-    let mut found = Vec::new();
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("{what} {}", i + 1);
-        let written = item
-            .get("cell")
-            .ok_or_else(|| at(place(), wrong("no \"cell\"")))?;
-        let clue = position(written).map_err(|p| at(place(), p))?;
-        let line = outside_line(clue, n).map_err(|p| at(place(), p))?;
-        let blank = item
-            .get("value")
-            .is_none_or(|v| v.as_str().is_some_and(|s| s.trim().is_empty()));
-        if !blank {
-            found.push((
-                clue,
-                line,
-                number(item, "value", None).map_err(|p| at(place(), p))?,
-            ));
-        }
-    }
-    Ok(found)
 }

@@ -6,9 +6,10 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, cells, items, lines, wrong, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, cells, items, lines, wrong, Board, Found};
 use crate::rule::engine::sums::{Equation, Sums};
 
 /// The registry entry.

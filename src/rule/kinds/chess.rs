@@ -6,9 +6,10 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::{set_flag, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{flag, set_flag, Board, Found, Global, RuleKind};
+use crate::rule::engine::reading::{flag, Board, Found};
 
 /// The anti-king's registry entry.
 pub static KING: RuleKind = RuleKind::new("antiking", |value, board| {

@@ -11,7 +11,8 @@ use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::json_values::written;
 use crate::model::Model;
 use crate::picture::{Drawing, Mark};
-use crate::rule::engine::reading::{at, cell, wrong, Board, Found, Placement, RuleKind};
+use crate::rule::engine::entry::{Placement, RuleKind};
+use crate::rule::engine::reading::{at, cell, wrong, Board, Found};
 use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of `consecutive`: pairs of side-by-side cells `[[r1, c1], [r2, c2]]`

@@ -7,8 +7,9 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::geometry::{diagonals, AreaName};
 use crate::picture::Mark;
+use crate::rule::engine::entry::{Placement, RuleKind};
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::reading::{flag, Board, Found, Placement, RuleKind};
+use crate::rule::engine::reading::{flag, Board, Found};
 
 /// The main diagonal's entry.
 pub static MAIN: RuleKind =

@@ -5,10 +5,11 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::{cell_name, Cell};
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("difference", read);

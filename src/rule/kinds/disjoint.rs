@@ -5,8 +5,9 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::geometry::{Area, AreaName};
+use crate::rule::engine::entry::{set_flag, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::reading::{flag, set_flag, wrong, Board, Found, Global, RuleKind};
+use crate::rule::engine::reading::{flag, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("disjointgroups", read);

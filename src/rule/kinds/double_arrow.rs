@@ -2,10 +2,10 @@
 //! up to the values between them.
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::RuleKind;
 use crate::rule::engine::sums::Sums;
 
 /// The registry entry.

@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use crate::error::Problem;
-use crate::rule::engine::reading::{at, items, wrong, Board, Found, RuleKind};
+use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::reading::{at, items, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "cage", read };

@@ -11,7 +11,8 @@ use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
-use crate::rule::engine::reading::{at, items, lines, Board, Found, RuleKind};
+use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::reading::{at, items, lines, Board, Found};
 use crate::rule::engine::{marks, restrict, Changed, Rule};
 
 /// The entropic line's entry.

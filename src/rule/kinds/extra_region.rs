@@ -5,9 +5,10 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::geometry::{Area, AreaName};
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, cells, items, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, cells, items, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("extraregion", read);

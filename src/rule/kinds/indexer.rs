@@ -7,10 +7,11 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::{cell_name, Cell};
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
 
 /// The row indexer's entry.
 pub static ROW: RuleKind = RuleKind::new("rowindexer", |value, board| {

@@ -10,10 +10,9 @@ use serde_json::Value;
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
 use crate::grid::Cell;
+use crate::rule::engine::entry::{Keys, Placement, RuleKind};
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::reading::{
-    at, cells, items, number, wrong, Board, Found, Keys, Placement, RuleKind,
-};
+use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
 use crate::rule::engine::sums::{Equation, Sums};
 
 /// The registry entry.

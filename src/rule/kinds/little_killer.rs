@@ -7,9 +7,10 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::grid::Cell;
 use crate::picture::Mark;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, items, number, position, wrong, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, items, number, position, wrong, Board, Found};
 use crate::rule::engine::sums::{Equation, Sums};
 
 /// The registry entry.

@@ -5,10 +5,11 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, items, one_cell, Board, Found};
 
 /// The minimum's entry.
 pub static MINIMUM: RuleKind =

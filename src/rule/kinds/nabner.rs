@@ -2,10 +2,10 @@
 //! consecutive, so any two differ by 2 or more.
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::pairs::{Pairs, Relation};
-use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("nabner", |value, board| LINES.read(value, board));

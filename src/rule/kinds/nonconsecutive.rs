@@ -6,11 +6,10 @@ use serde_json::Value;
 use super::difference::dotted;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::{set_flag, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{
-    flag, set_flag, side_by_side_pairs, Board, Found, Global, RuleKind,
-};
+use crate::rule::engine::reading::{flag, side_by_side_pairs, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("nonconsecutive", read);

@@ -1,10 +1,10 @@
 //! Palindromes (`palindrome`: `[{"lines": [[cells]]}]`): each line reads the same both ways.
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::pairs::{Pairs, Relation};
-use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("palindrome", |value, board| LINES.read(value, board));

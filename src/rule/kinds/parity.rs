@@ -6,9 +6,10 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::picture::Mark;
 use crate::rule::engine::allowed::Allowed;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::reading::{at, items, one_cell, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, items, one_cell, Board, Found};
 
 /// The odd cells' registry entry.
 pub static ODD: RuleKind = RuleKind::new("odd", |value, board| parity(value, board, "odd", 1));

@@ -7,8 +7,9 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::grid::cell_name;
 use crate::rule::engine::allowed::Allowed;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
-use crate::rule::engine::reading::{at, wrong, Board, Found, RuleKind};
+use crate::rule::engine::reading::{at, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "grid", read };

@@ -9,7 +9,8 @@ use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::picture::{Drawing, Mark};
-use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found, RuleKind};
+use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
 use crate::rule::engine::{tuples, Changed, Rule};
 
 /// The registry entry.

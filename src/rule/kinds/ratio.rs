@@ -7,12 +7,11 @@ use serde_json::Value;
 use super::difference::{dot_cells, dotted};
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::{set_negative, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{
-    at, items, negative, number, set_negative, side_by_side_pairs, Board, Found, Global, RuleKind,
-};
+use crate::rule::engine::reading::{at, items, negative, number, side_by_side_pairs, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "ratio", read };

@@ -3,9 +3,9 @@
 
 use crate::error::Problem;
 use crate::grid::Cell;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
-use crate::rule::engine::reading::RuleKind;
 use crate::rule::engine::sums::Sums;
 
 /// The registry entry.

@@ -7,9 +7,10 @@ use serde_json::Value;
 
 use crate::error::Problem;
 use crate::model::{LinExpr, Model, Var};
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
-use crate::rule::engine::reading::{Board, Found, RuleKind};
+use crate::rule::engine::reading::{Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("skyscraper", read);

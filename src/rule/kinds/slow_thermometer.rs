@@ -2,11 +2,11 @@
 //! the bulb along the line (they may repeat).
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pairs, Relation};
-use crate::rule::engine::reading::RuleKind;
 
 /// The registry entry.
 pub static KIND: RuleKind =

@@ -10,7 +10,8 @@ use crate::grid::{cell_json, cell_name, Cell, Grid};
 use crate::json_values::written;
 use crate::model::Model;
 use crate::picture::{centre, Drawing, Mark};
-use crate::rule::engine::reading::{at, cell, items, lines, wrong, Board, Found, RuleKind};
+use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::reading::{at, cell, items, lines, wrong, Board, Found};
 use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of f-puzzles' `thermometer`: `[{"lines": [[bulb, ...]]}]` (the lines of

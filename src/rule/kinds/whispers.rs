@@ -3,10 +3,11 @@
 //! Dutch whispers: 4).
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::pairs::{Pairs, Relation};
-use crate::rule::engine::reading::{number, RuleKind};
+use crate::rule::engine::reading::number;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("whispers", |value, board| LINES.read(value, board));

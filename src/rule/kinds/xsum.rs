@@ -7,9 +7,10 @@ use serde_json::Value;
 use crate::error::Problem;
 use crate::grid::Cell;
 use crate::model::Model;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
-use crate::rule::engine::reading::{Board, Found, RuleKind};
+use crate::rule::engine::reading::{Board, Found};
 use crate::rule::engine::sums::sum_when;
 
 /// The registry entry.

@@ -6,12 +6,11 @@ use serde_json::Value;
 use super::difference::dot_cells;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::entry::{set_negative, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{
-    at, items, negative, set_negative, side_by_side_pairs, wrong, Board, Found, Global, RuleKind,
-};
+use crate::rule::engine::reading::{at, items, negative, side_by_side_pairs, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "xv", read };

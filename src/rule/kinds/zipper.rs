@@ -2,9 +2,9 @@
 //! on either side add up to the same total; on a line of odd length the middle cell holds it.
 
 use crate::error::Problem;
+use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
-use crate::rule::engine::reading::RuleKind;
 use crate::rule::engine::sums::Sums;
 
 /// The registry entry.

@@ -1,0 +1,121 @@
+//! What a kind declares for the registry: its entry (the key it is read under and its
+//! reader), how the generator places it, which of SudokuPad's global rules stand for it, and
+//! how an Interactive Sudoku Solver type becomes its keys.
+
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value};
+
+use super::reading::{Board, Found};
+use crate::error::Problem;
+use crate::grid::Grid;
+
+/// A rule as the readers know it: the key it is written under and how it is read.
+pub struct RuleKind {
+    /// The key in f-puzzles JSON and in mipsolve's variant JSON, e.g. `arrow`.
+    pub key: &'static str,
+    /// Reads the key's value onto the board.
+    pub read: fn(&Value, &Board) -> Result<Found, Problem>,
+}
+
+impl RuleKind {
+    /// The entry of `key`, read by `read`.
+    pub const fn new(
+        key: &'static str,
+        read: fn(&Value, &Board) -> Result<Found, Problem>,
+    ) -> Self {
+        RuleKind { key, read }
+    }
+}
+
+/// How `generate --variant NAME` puts a rule on the puzzles it makes: as keys of the
+/// puzzle's rules, added before the values are drawn (a rule the values must obey) or read off
+/// the drawn solution (clues such as cages and marks).
+pub struct Placement {
+    /// The variant's name on the command line, e.g. `killer`.
+    pub name: &'static str,
+    /// What the name means, for `--help`.
+    pub about: &'static str,
+    /// Adds the keys the values must obey, before they are drawn.
+    pub fixed: Option<fn(&mut Keys)>,
+    /// Adds the clues read off the drawn solution.
+    pub drawn: Option<fn(&Grid, &mut ChaCha8Rng, &mut Keys)>,
+}
+
+/// A puzzle's rules as keyed data (the variant JSON's keys beside its layout).
+pub type Keys = Map<String, Value>;
+
+/// A rule SudokuPad names in a puzzle's `global` list (SudokuPad draws every other rule),
+/// and the keys of ours it stands for.
+pub struct Global {
+    /// SudokuPad's names for the rule, e.g. `antiknight`.
+    pub names: &'static [&'static str],
+    /// Adds the rule's keys.
+    pub keys: fn(&mut Keys),
+}
+
+/// Adds `key: true`: a rule that is on or off.
+pub fn set_flag(keys: &mut Keys, key: &str) {
+    keys.insert(key.into(), Value::Bool(true));
+}
+
+/// Adds the negative form of the dot rule `key` (`negative: ["ratio"]`), with `key` present
+/// for its reader.
+pub fn set_negative(keys: &mut Keys, key: &str) {
+    keys.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+    let list = keys
+        .entry("negative")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(names) = list {
+        names.push(Value::from(key));
+    }
+}
+
+/// How the arguments of an Interactive Sudoku Solver type become a rule's keys (the ISS
+/// reader writes them; the registry says which rule each type is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IssForm {
+    /// `Type~cell~cell...`: a line.
+    Line,
+    /// A line, on a 9x9 only (ISS's classes are those of 1-9).
+    LineOnNine,
+    /// `Type~m~cells`: a line, when `m` is this modulus.
+    LineModulo(&'static str),
+    /// `Type~[difference]~cells`: a line with its difference, this one when left out.
+    LineApart(i64),
+    /// `Type~cells`: the first cell a circle, the line from it.
+    Arrow,
+    /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
+    Pill,
+    /// `Type~sum~cells`: a cage (no sum when empty or 0).
+    Cage,
+    /// `Type~cell~cell`: a mark between two cells, with this `value` (X, V) if any.
+    Mark(Option<&'static str>),
+    /// `Type`: the rule on.
+    Flag,
+    /// `Type~direction`: the rule on, for this direction.
+    FlagFor(&'static str),
+    /// `Type`: the rule on, which ISS applies beside marks too (f-puzzles spares them).
+    FlagUnspared,
+    /// `Type`: the rule's negative form.
+    Negative,
+    /// `Type` (9x9): the four windows as regions.
+    Windows,
+    /// `Type~top-left cell~values`: a 2x2 square's values.
+    Quad,
+    /// `Type~sum~first cell`: the sum along a diagonal.
+    Diagonal,
+    /// `Type~sum~R1|C1`: a clue before a row or column.
+    Before,
+    /// `Type~R1|C1~front~back`: clues before and after a row or column.
+    BothEnds,
+}
+
+/// An Interactive Sudoku Solver type and the rule it is.
+pub struct IssType {
+    /// ISS's name, e.g. `Thermo`.
+    pub name: &'static str,
+    /// The rule.
+    pub kind: &'static RuleKind,
+    /// How its arguments read.
+    pub form: IssForm,
+}
