@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use libtest_mimic::{Failed, Trial};
+use libtest_mimic::{Completion, Failed, Trial};
 use serde_json::Value;
 
 /// What one run of the binary gave.
@@ -202,14 +202,33 @@ macro_rules! tests {
 #[allow(unused_imports)]
 pub(crate) use tests;
 
+/// What a case's check gives back: nothing (it ran), or a [`Completion`], for a case that the
+/// check finds does not apply (reported as ignored, with the reason).
+pub trait Checked {
+    fn completion(self) -> Completion;
+}
+
+impl Checked for () {
+    fn completion(self) -> Completion {
+        Completion::Completed
+    }
+}
+
+impl Checked for Completion {
+    fn completion(self) -> Completion {
+        self
+    }
+}
+
 /// One test per case, named `GROUP: CASE`, each running `check` on its own case, so that a
 /// failing run names every case that fails, not only the first. `list` builds the cases: if
 /// it panics (its data is missing or not what it must be) or gives none, a single failing
 /// test named `GROUP` says why: a check whose data is missing must never pass as if it had run.
-pub fn cases<T, F>(group: &str, list: impl FnOnce() -> Vec<(String, T)>, check: F) -> Vec<Trial>
+pub fn cases<T, R, F>(group: &str, list: impl FnOnce() -> Vec<(String, T)>, check: F) -> Vec<Trial>
 where
     T: Send + 'static,
-    F: Fn(T) + Send + Sync + 'static,
+    R: Checked,
+    F: Fn(T) -> R + Send + Sync + 'static,
 {
     let listed = catch_unwind(AssertUnwindSafe(list)).map_err(|e| {
         let why = (e.downcast_ref::<String>().cloned())
@@ -228,9 +247,8 @@ where
             (all.into_iter())
                 .map(|(name, case)| {
                     let check = Arc::clone(&check);
-                    Trial::test(format!("{group}: {name}"), move || {
-                        check(case);
-                        Ok(())
+                    Trial::ignorable_test(format!("{group}: {name}"), move || {
+                        Ok(check(case).completion())
                     })
                 })
                 .collect()
