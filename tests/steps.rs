@@ -198,10 +198,13 @@ fn corpus_files() -> Vec<(String, (&'static str, PathBuf))> {
     found
 }
 
+/// A corpus file's `--steps` records and its known solutions.
+type Stepped = (Vec<Value>, Vec<Vec<Vec<u32>>>);
+
 /// The `--steps` records of a corpus file and its known solutions, when every puzzle of the
 /// file is unique with one known solution each (else `None`: such a file is not replayed).
-fn corpus_steps(kind: &str, path: &Path) -> Option<(Vec<Value>, Vec<Vec<Vec<u32>>>)> {
-    static RUNS: Memo<Option<(Vec<Value>, Vec<Vec<Vec<u32>>>)>> = Memo::new();
+fn corpus_steps(kind: &str, path: &Path) -> Option<Stepped> {
+    static RUNS: Memo<Option<Stepped>> = Memo::new();
     let name = path.to_string_lossy().to_string();
     RUNS.get(&name, || {
         let result = run(&[kind, "--steps", "--format", "json", "-q", &name]);
