@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::{repo, run};
+use common::{cases, repo, run, tests};
+use libtest_mimic::Arguments;
 use serde_json::Value;
 
 /// The audit of one fixture, in JSON.
@@ -17,9 +18,10 @@ fn audit(file: &str) -> Value {
     record["audit"].clone()
 }
 
-#[test]
-fn each_fixture_names_the_givens_cp_sat_finds_redundant() {
-    let mut checked = 0;
+/// The audit fixtures (every file of `tests/fixtures/audit/` beside its `.audit`), by path
+/// from the repository root, with the redundant givens CP-SAT found.
+fn audit_fixtures() -> Vec<(String, (String, Value))> {
+    let mut found = Vec::new();
     for entry in std::fs::read_dir(repo("tests/fixtures/audit")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|x| x == "audit") {
@@ -33,16 +35,21 @@ fn each_fixture_names_the_givens_cp_sat_finds_redundant() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let found = audit(&file);
-        assert_eq!(found["redundant"], expected, "{file}");
-        let none = expected.as_array().unwrap().is_empty();
-        assert_eq!(found["minimal"], none, "{file}");
-        checked += 1;
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        found.push((name, (file, expected)));
     }
-    assert_eq!(checked, 3, "every audit fixture was checked");
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(found.len(), 3, "every audit fixture is checked");
+    found
 }
 
-#[test]
+fn each_fixture_names_the_givens_cp_sat_finds_redundant((file, expected): (String, Value)) {
+    let found = audit(&file);
+    assert_eq!(found["redundant"], expected, "{file}");
+    let none = expected.as_array().unwrap().is_empty();
+    assert_eq!(found["minimal"], none, "{file}");
+}
+
 fn a_seventeen_clue_puzzle_is_minimal() {
     let found = audit("tests/fixtures/audit/royle-17clue-first.txt");
     assert_eq!(found["minimal"], true);
@@ -59,7 +66,6 @@ fn a_seventeen_clue_puzzle_is_minimal() {
     );
 }
 
-#[test]
 fn the_text_lists_the_redundant_givens_and_their_share() {
     let result = run(&[
         "sudoku",
@@ -75,7 +81,6 @@ fn the_text_lists_the_redundant_givens_and_their_share() {
     );
 }
 
-#[test]
 fn a_puzzle_that_is_not_unique_gets_no_audit() {
     let result = run(&[
         "sudoku",
@@ -90,7 +95,6 @@ fn a_puzzle_that_is_not_unique_gets_no_audit() {
     assert!(record.get("audit").is_none(), "{record}");
 }
 
-#[test]
 fn audit_and_count_exclude_each_other() {
     let result = run(&[
         "sudoku",
@@ -168,7 +172,6 @@ fn meets(op: &str, target: u64, values: &[u64]) -> bool {
     }
 }
 
-#[test]
 fn a_kenken_audit_names_the_operators_that_trying_every_latin_square_shows_redundant() {
     let puzzle: Value = serde_json::from_str(KENKEN).unwrap();
     let cages = puzzle["cages"].as_array().unwrap();
@@ -213,11 +216,27 @@ fn a_kenken_audit_names_the_operators_that_trying_every_latin_square_shows_redun
     );
 }
 
-#[test]
 fn a_killer_audit_speaks_of_givens_never_of_operators() {
     let file = common::public("variants/killer-janko/002.json");
     let result = run(&["sudoku", "--audit", file.to_str().unwrap()]);
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert!(result.stdout.contains("# unique"), "{}", result.stdout);
     assert!(!result.stdout.contains("operator"), "{}", result.stdout);
+}
+
+fn main() {
+    let mut trials = cases(
+        "each_fixture_names_the_givens_cp_sat_finds_redundant",
+        audit_fixtures,
+        each_fixture_names_the_givens_cp_sat_finds_redundant,
+    );
+    trials.extend(tests![
+        a_seventeen_clue_puzzle_is_minimal,
+        the_text_lists_the_redundant_givens_and_their_share,
+        a_puzzle_that_is_not_unique_gets_no_audit,
+        audit_and_count_exclude_each_other,
+        a_kenken_audit_names_the_operators_that_trying_every_latin_square_shows_redundant,
+        a_killer_audit_speaks_of_givens_never_of_operators,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

@@ -7,7 +7,8 @@
 
 mod common;
 
-use common::{grid, public, public_text, run};
+use common::{cases, grid, public, public_text, run, tests, trial};
+use libtest_mimic::Arguments;
 use serde_json::Value;
 
 /// The published solution of janko's Killer 042 (the shared collection's `solutions.json`).
@@ -16,44 +17,48 @@ fn killer_042() -> Vec<Vec<u32>> {
     grid(&all["killer-janko-042.txt"]["solution"])
 }
 
-#[test]
-fn every_form_of_a_link_reads_as_the_same_puzzle() {
+/// The fixtures that write janko's Killer 042 in each form of a link.
+const FORMS: [&str; 4] = [
+    "fpuzzles-killer-janko-042.txt",
+    "fpuzzles-percent-encoded.txt",
+    "fpuzzles-spaces.txt",
+    "fpuzzles-forms.txt",
+];
+
+fn every_form_of_a_link_reads_as_the_same_puzzle(file: &str) {
     let solution = killer_042();
-    for file in [
-        "fpuzzles-killer-janko-042.txt",
-        "fpuzzles-percent-encoded.txt",
-        "fpuzzles-spaces.txt",
-        "fpuzzles-forms.txt",
-    ] {
-        let path = format!("tests/fixtures/links/{file}");
-        let result = run(&[
-            "sudoku",
-            "--check-unique",
-            "--format",
-            "json",
-            "--quiet",
-            &path,
-        ]);
-        assert_eq!(result.code, 0, "{file}: {}", result.stdout);
-        for record in result.json() {
-            assert_eq!(record["unique"], true, "{file}");
-            assert_eq!(grid(&record["solution"]), solution, "{file}");
-        }
+    let path = format!("tests/fixtures/links/{file}");
+    let result = run(&[
+        "sudoku",
+        "--check-unique",
+        "--format",
+        "json",
+        "--quiet",
+        &path,
+    ]);
+    assert_eq!(result.code, 0, "{file}: {}", result.stdout);
+    for record in result.json() {
+        assert_eq!(record["unique"], true, "{file}");
+        assert_eq!(grid(&record["solution"]), solution, "{file}");
     }
 }
 
-#[test]
-fn a_damaged_link_a_short_link_and_an_unknown_rule_are_refused_naming_why() {
-    let cases = [
-        ("tests/fixtures/links/fpuzzles-cut-short.txt", "1: the f-puzzles string (356 characters) does not decode: it may be cut short or damaged; copy the whole link again"),
-        ("tests/fixtures/links/fpuzzles-short-link.txt", "1: this is a short link: its puzzle is stored on the website, and mipsolve does not fetch from the network; open it in f-puzzles and copy the full link (Export, Get link) instead"),
-    ];
-    for (path, message) in cases {
-        let result = run(&["sudoku", path]);
-        assert_eq!(result.code, 2, "{path}");
-        assert_eq!(result.stderr.trim(), format!("{path}:{message}"), "{path}");
-        assert!(result.stdout.is_empty(), "{path}: {}", result.stdout);
-    }
+const REFUSED: &str = "a_damaged_link_a_short_link_and_an_unknown_rule_are_refused_naming_why";
+
+/// A damaged link and a short link, each with the message that refuses it.
+const DAMAGED: [(&str, &str); 2] = [
+    ("tests/fixtures/links/fpuzzles-cut-short.txt", "1: the f-puzzles string (356 characters) does not decode: it may be cut short or damaged; copy the whole link again"),
+    ("tests/fixtures/links/fpuzzles-short-link.txt", "1: this is a short link: its puzzle is stored on the website, and mipsolve does not fetch from the network; open it in f-puzzles and copy the full link (Export, Get link) instead"),
+];
+
+fn a_damaged_link_or_a_short_link_is_refused_naming_why((path, message): (&str, &str)) {
+    let result = run(&["sudoku", path]);
+    assert_eq!(result.code, 2, "{path}");
+    assert_eq!(result.stderr.trim(), format!("{path}:{message}"), "{path}");
+    assert!(result.stdout.is_empty(), "{path}: {}", result.stdout);
+}
+
+fn an_unknown_rule_is_refused_naming_why() {
     let dir = std::env::temp_dir().join(format!("mipsolve-links-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let lockout = dir.join("lockout.json");
@@ -80,7 +85,6 @@ fn a_damaged_link_a_short_link_and_an_unknown_rule_are_refused_naming_why() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn a_sudokupad_link_is_read_for_its_givens_and_regions_and_warns_of_its_drawings() {
     let path = "tests/fixtures/links/sudokupad-scl-parity-fish.txt";
     let result = run(&["sudoku", "--format", "json", "--quiet", path]);
@@ -113,32 +117,71 @@ fn a_sudokupad_link_is_read_for_its_givens_and_regions_and_warns_of_its_drawings
     );
 }
 
-#[test]
-fn every_public_f_puzzles_link_solves_to_its_published_solution() {
+/// The shared collection's f-puzzles links, by file name, with their published solutions.
+fn public_links() -> Vec<(String, (String, String, Value))> {
     let all: Value = serde_json::from_str(&public_text("fpuzzles/solutions.json")).unwrap();
     let files = all.as_object().unwrap();
     assert_eq!(files.len(), 57, "the shared collection's links");
-    let paths: Vec<String> = (files.keys())
-        .map(|f| {
-            public(&format!("fpuzzles/{f}"))
-                .to_string_lossy()
-                .to_string()
+    (files.iter())
+        .map(|(name, known)| {
+            let path = public(&format!("fpuzzles/{name}"));
+            let path = path.to_string_lossy().to_string();
+            (
+                name.clone(),
+                (name.clone(), path, known["solution"].clone()),
+            )
         })
-        .collect();
-    let mut args = vec!["sudoku", "--check-unique", "--format", "json", "--quiet"];
-    args.extend(paths.iter().map(String::as_str));
+        .collect()
+}
+
+/// One link, solved on its own: exit 0, unique, its published solution.
+fn every_public_f_puzzles_link_solves_to_its_published_solution(
+    (listed, path, solution): (String, String, Value),
+) {
+    let args = [
+        "sudoku",
+        "--check-unique",
+        "--format",
+        "json",
+        "--quiet",
+        &path,
+    ];
     let result = run(&args);
-    assert_eq!(result.code, 0, "{}", result.stderr);
-    let records = result.json();
-    assert_eq!(records.len(), 57);
-    for record in records {
-        let file = record["file"].as_str().unwrap();
-        let name = file.rsplit('/').next().unwrap();
-        assert_eq!(record["unique"], true, "{name}");
-        assert_eq!(
-            grid(&record["solution"]),
-            grid(&all[name]["solution"]),
-            "{name}"
-        );
-    }
+    assert_eq!(result.code, 0, "{path}: {}", result.stderr);
+    let record = result.single();
+    let file = record["file"].as_str().unwrap();
+    let name = file.rsplit('/').next().unwrap();
+    assert_eq!(name, listed, "the record of another file");
+    assert_eq!(record["unique"], true, "{name}");
+    assert_eq!(grid(&record["solution"]), grid(&solution), "{name}");
+}
+
+fn main() {
+    let mut trials = cases(
+        "every_form_of_a_link_reads_as_the_same_puzzle",
+        || FORMS.map(|file| (file.to_string(), file)).to_vec(),
+        every_form_of_a_link_reads_as_the_same_puzzle,
+    );
+    trials.extend(cases(
+        REFUSED,
+        || {
+            DAMAGED
+                .map(|case| (case.0.rsplit('/').next().unwrap().to_string(), case))
+                .to_vec()
+        },
+        a_damaged_link_or_a_short_link_is_refused_naming_why,
+    ));
+    trials.push(trial(
+        &format!("{REFUSED}: an unknown rule"),
+        an_unknown_rule_is_refused_naming_why,
+    ));
+    trials.extend(tests![
+        a_sudokupad_link_is_read_for_its_givens_and_regions_and_warns_of_its_drawings
+    ]);
+    trials.extend(cases(
+        "every_public_f_puzzles_link_solves_to_its_published_solution",
+        public_links,
+        every_public_f_puzzles_link_solves_to_its_published_solution,
+    ));
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{repo, run};
+use common::{cases, repo, run, tests};
+use libtest_mimic::{Arguments, Completion};
 use mipsolve::grid::Grid;
 use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::{self, FromRules, OptionValue, Options, Puzzle};
@@ -38,8 +39,9 @@ fn options(kind: &str, given: &[(&str, &str)]) -> Result<Options, String> {
     Ok(options)
 }
 
-#[test]
-fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
+/// The fuzzed texts, drawn in order from one seed: random bytes every third round, else a
+/// seed puzzle with one to four bytes changed, inserted or removed.
+fn fuzzed_texts() -> Vec<(String, String)> {
     let seeds: Vec<String> = [
         "puzzles/sudoku/wikipedia-9x9.txt",
         "puzzles/sudoku/pkit-1051-16x16.txt",
@@ -51,6 +53,7 @@ fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
     .collect();
     let alphabet = b"0123456789.ABZ_|-+*# \n[]{}\":,x/=";
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut texts = Vec::new();
     for round in 0..1500 {
         let text: String = if round % 3 == 0 {
             let len = rng.below(400);
@@ -73,12 +76,17 @@ fn random_bytes_and_mutated_puzzles_never_panic_a_parser() {
             }
             bytes.into_iter().collect()
         };
-        for kind in puzzle::KINDS {
-            // Any parsed puzzle must also survive its reductions.
-            if let Ok(puzzles) = (kind.parse)(&text, &Options::new()) {
-                for p in puzzles.into_iter().filter_map(|e| e.puzzle.ok()) {
-                    let _ = p.reduce(mipsolve::deadline::Deadline::none());
-                }
+        texts.push((format!("round {round}"), text));
+    }
+    texts
+}
+
+fn random_bytes_and_mutated_puzzles_never_panic_a_parser(text: String) {
+    for kind in puzzle::KINDS {
+        // Any parsed puzzle must also survive its reductions.
+        if let Ok(puzzles) = (kind.parse)(&text, &Options::new()) {
+            for p in puzzles.into_iter().filter_map(|e| e.puzzle.ok()) {
+                let _ = p.reduce(mipsolve::deadline::Deadline::none());
             }
         }
     }
@@ -125,11 +133,19 @@ fn solve_text(
     (puzzle, outcome)
 }
 
-#[test]
-fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
+/// A random Sudoku: its box, its full grid and its givens (the grid with cells hidden).
+struct RandomSudoku {
+    boxes: (usize, usize),
+    full: Vec<Vec<u32>>,
+    givens: Vec<Vec<u32>>,
+}
+
+/// Four random Sudokus of each box shape, drawn in order from one seed.
+fn random_sudokus() -> Vec<(String, RandomSudoku)> {
     let mut rng = Rng(42);
+    let mut drawn = Vec::new();
     for (br, bc) in [(2, 2), (2, 3), (3, 3), (2, 4), (4, 4)] {
-        for _ in 0..4 {
+        for i in 0..4 {
             let full = random_sudoku(&mut rng, br, bc);
             let n = full.len();
             let hide = rng.below(n * n * 2 / 3 + 1);
@@ -137,31 +153,47 @@ fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens() {
             for _ in 0..hide {
                 givens[rng.below(n)][rng.below(n)] = 0;
             }
-            let text: String = givens
-                .iter()
-                .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
-                .collect();
-            let options = options("sudoku", &[("box", &format!("{br}x{bc}"))]).unwrap();
-            let (puzzle, outcome) = solve_text("sudoku", &options, &text, false);
-            let solution = outcome
-                .solution()
-                .expect("a puzzle made from a grid is solvable")
-                .clone();
-            assert!(puzzle.verify(&solution).is_ok());
-            for (r, row) in givens.iter().enumerate() {
-                for (c, &v) in row.iter().enumerate() {
-                    assert!(v == 0 || solution.get(r, c) == v, "given kept");
-                }
-            }
-            // All cells given: that very grid, unique.
-            let text: String = full
-                .iter()
-                .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
-                .collect();
-            let (_, outcome) = solve_text("sudoku", &options, &text, true);
-            assert_eq!(Some(outcome), Grid::from_rows(full).map(Outcome::Unique));
+            let boxes = (br, bc);
+            let sudoku = RandomSudoku {
+                boxes,
+                full,
+                givens,
+            };
+            drawn.push((format!("box {br}x{bc} #{i}"), sudoku));
         }
     }
+    drawn
+}
+
+fn random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens(sudoku: RandomSudoku) {
+    let RandomSudoku {
+        boxes: (br, bc),
+        full,
+        givens,
+    } = sudoku;
+    let text: String = givens
+        .iter()
+        .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let options = options("sudoku", &[("box", &format!("{br}x{bc}"))]).unwrap();
+    let (puzzle, outcome) = solve_text("sudoku", &options, &text, false);
+    let solution = outcome
+        .solution()
+        .expect("a puzzle made from a grid is solvable")
+        .clone();
+    assert!(puzzle.verify(&solution).is_ok());
+    for (r, row) in givens.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            assert!(v == 0 || solution.get(r, c) == v, "given kept");
+        }
+    }
+    // All cells given: that very grid, unique.
+    let text: String = full
+        .iter()
+        .map(|row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let (_, outcome) = solve_text("sudoku", &options, &text, true);
+    assert_eq!(Some(outcome), Grid::from_rows(full).map(Outcome::Unique));
 }
 
 /// A random valid Takuzu grid: rows chosen from the valid rows so that columns stay valid.
@@ -199,12 +231,16 @@ fn random_takuzu(rng: &mut Rng, n: usize) -> Option<Vec<Vec<u8>>> {
     None
 }
 
-#[test]
-fn random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens() {
+/// Three random Takuzus of each size, drawn in order from one seed, as text with about half
+/// their cells hidden (`None` where the draw finds no grid in its 20,000 tries).
+fn random_takuzus() -> Vec<(String, Option<String>)> {
     let mut rng = Rng(7);
+    let mut drawn = Vec::new();
     for n in [4, 6, 8] {
-        for _ in 0..3 {
+        for i in 0..3 {
+            let name = format!("{n}x{n} #{i}");
             let Some(full) = random_takuzu(&mut rng, n) else {
+                drawn.push((name, None));
                 continue;
             };
             let text: String = full
@@ -223,19 +259,29 @@ fn random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens() {
                     cells + "\n"
                 })
                 .collect();
-            let (puzzle, outcome) = solve_text("takuzu", &Options::new(), &text, false);
-            let solution = outcome.solution().expect("solvable").clone();
-            assert!(puzzle.verify(&solution).is_ok());
-            for (r, line) in text.lines().enumerate() {
-                for (c, ch) in line.chars().enumerate() {
-                    assert!(ch == '.' || solution.get(r, c) == ch.to_digit(2).unwrap());
-                }
-            }
+            drawn.push((name, Some(text)));
         }
     }
+    drawn
 }
 
-#[test]
+fn random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens(
+    text: Option<String>,
+) -> Completion {
+    let Some(text) = text else {
+        return Completion::ignored_with("the draw found no grid");
+    };
+    let (puzzle, outcome) = solve_text("takuzu", &Options::new(), &text, false);
+    let solution = outcome.solution().expect("solvable").clone();
+    assert!(puzzle.verify(&solution).is_ok());
+    for (r, line) in text.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            assert!(ch == '.' || solution.get(r, c) == ch.to_digit(2).unwrap());
+        }
+    }
+    Completion::Completed
+}
+
 fn a_time_limit_gives_timeout_and_the_batch_goes_on() {
     // No solver lists a billion solutions of the empty 9x9 in 0.2 s: the count cannot finish.
     let r = run(&[
@@ -256,7 +302,6 @@ fn a_time_limit_gives_timeout_and_the_batch_goes_on() {
     assert_eq!(r.code, 1);
 }
 
-#[test]
 fn a_file_over_the_size_limit_that_is_no_collection_of_lines_is_refused() {
     // One line of 65 MiB: no block of lines reads as puzzles, so nothing streams.
     let path = std::env::temp_dir().join(format!("mipsolve-big-{}.txt", std::process::id()));
@@ -311,9 +356,18 @@ fn random_kenken(rng: &mut Rng, grid: &[Vec<u32>]) -> String {
     format!(r#"{{"size":{n},"cages":[{}]}}"#, cages.join(","))
 }
 
-#[test]
-fn random_kenkens_built_from_latin_squares_come_back_verified() {
+/// A random KenKen: its cage options, its text and the Latin square it was built from.
+struct RandomKenken {
+    cages: &'static str,
+    products: &'static str,
+    text: String,
+    square: Vec<Vec<u32>>,
+}
+
+/// A random KenKen of each size for each cage formulation, drawn in order from one seed.
+fn random_kenkens() -> Vec<(String, RandomKenken)> {
     let mut rng = Rng(2024);
+    let mut drawn = Vec::new();
     for (br, bc) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
         for (cages, products) in [
             ("table", "exact"),
@@ -322,43 +376,125 @@ fn random_kenkens_built_from_latin_squares_come_back_verified() {
         ] {
             let square = random_sudoku(&mut rng, br, bc);
             let text = random_kenken(&mut rng, &square);
-            let options = options("kenken", &[("cages", cages), ("products", products)]).unwrap();
-            let (puzzle, outcome) = solve_text("kenken", &options, &text, true);
-            let solution = outcome
-                .solution()
-                .expect("a KenKen made from a grid is solvable");
-            assert!(puzzle.verify(solution).is_ok(), "{text}");
-            if let Outcome::Unique(unique) = &outcome {
-                assert_eq!(Some(unique.clone()), Grid::from_rows(square), "{text}");
-            }
+            let n = br * bc;
+            let name = format!("{n}x{n} --cages {cages} --products {products}");
+            let kenken = RandomKenken {
+                cages,
+                products,
+                text,
+                square,
+            };
+            drawn.push((name, kenken));
         }
+    }
+    drawn
+}
+
+fn random_kenkens_built_from_latin_squares_come_back_verified(kenken: RandomKenken) {
+    let RandomKenken {
+        cages,
+        products,
+        text,
+        square,
+    } = kenken;
+    let options = options("kenken", &[("cages", cages), ("products", products)]).unwrap();
+    let (puzzle, outcome) = solve_text("kenken", &options, &text, true);
+    let solution = outcome
+        .solution()
+        .expect("a KenKen made from a grid is solvable");
+    assert!(puzzle.verify(solution).is_ok(), "{text}");
+    if let Outcome::Unique(unique) = &outcome {
+        assert_eq!(Some(unique.clone()), Grid::from_rows(square), "{text}");
     }
 }
 
-#[test]
-fn extreme_option_values_are_input_errors_never_panics() {
+const EXTREME: &str = "extreme_option_values_are_input_errors_never_panics";
+
+/// The Wikipedia 9x9, and the Sudoku reader.
+fn wikipedia() -> (String, &'static puzzle::Kind) {
     let wiki = std::fs::read_to_string(repo("puzzles/sudoku/wikipedia-9x9.txt")).unwrap();
-    let sudoku = puzzle::find("sudoku").unwrap();
-    for shape in [
+    (wiki, puzzle::find("sudoku").unwrap())
+}
+
+/// A box that does not fit a 9x9 is refused: by the option, by the reader, or puzzle by puzzle.
+fn a_box_that_does_not_fit_is_refused(shape: &str) {
+    let (wiki, sudoku) = wikipedia();
+    let refused = match options("sudoku", &[("box", shape)]).map(|o| (sudoku.parse)(&wiki, &o)) {
+        Ok(Ok(entries)) => entries.iter().all(|e| e.puzzle.is_err()),
+        Ok(Err(_)) | Err(_) => true,
+    };
+    assert!(refused, "box {shape} does not fit a 9x9");
+}
+
+/// A box of 9 cells is a valid option, and never panics the reader.
+fn a_box_of_nine_cells_never_panics(shape: &str) {
+    let (wiki, sudoku) = wikipedia();
+    let given = options("sudoku", &[("box", shape)]).unwrap();
+    let _ = (sudoku.parse)(&wiki, &given);
+}
+
+/// An alphabet, if the option takes it, never panics the reader.
+fn an_alphabet_never_panics(alphabet: &str) {
+    let (wiki, sudoku) = wikipedia();
+    if let Ok(given) = options("sudoku", &[("alphabet", alphabet)]) {
+        let _ = (sudoku.parse)(&wiki, &given);
+    }
+}
+
+fn main() {
+    let mut trials = cases(
+        "random_bytes_and_mutated_puzzles_never_panic_a_parser",
+        fuzzed_texts,
+        random_bytes_and_mutated_puzzles_never_panic_a_parser,
+    );
+    trials.extend(cases(
+        "random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens",
+        random_sudokus,
+        random_sudokus_with_hidden_cells_come_back_verified_keeping_their_givens,
+    ));
+    trials.extend(cases(
+        "random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens",
+        random_takuzus,
+        random_takuzus_with_hidden_cells_come_back_verified_keeping_their_givens,
+    ));
+    trials.extend(cases(
+        "random_kenkens_built_from_latin_squares_come_back_verified",
+        random_kenkens,
+        random_kenkens_built_from_latin_squares_come_back_verified,
+    ));
+    let refused = [
         "5x3689348814741910325",
         "18446744073709551615x2",
         "0x9",
         "4x4",
-    ] {
-        let refused = match options("sudoku", &[("box", shape)]).map(|o| (sudoku.parse)(&wiki, &o))
-        {
-            Ok(Ok(entries)) => entries.iter().all(|e| e.puzzle.is_err()),
-            Ok(Err(_)) | Err(_) => true,
-        };
-        assert!(refused, "box {shape} does not fit a 9x9");
-    }
-    for shape in ["9x1", "1x9", "3x3"] {
-        let given = options("sudoku", &[("box", shape)]).unwrap();
-        let _ = (sudoku.parse)(&wiki, &given);
-    }
-    for alphabet in ["A-Z", "0-9A-Z", "nonsense"] {
-        if let Ok(given) = options("sudoku", &[("alphabet", alphabet)]) {
-            let _ = (sudoku.parse)(&wiki, &given);
-        }
-    }
+    ];
+    trials.extend(cases(
+        EXTREME,
+        || {
+            refused
+                .map(|shape| (format!("box {shape} is refused"), shape))
+                .to_vec()
+        },
+        a_box_that_does_not_fit_is_refused,
+    ));
+    let nine = ["9x1", "1x9", "3x3"];
+    trials.extend(cases(
+        EXTREME,
+        || {
+            nine.map(|shape| (format!("box {shape} never panics"), shape))
+                .to_vec()
+        },
+        a_box_of_nine_cells_never_panics,
+    ));
+    let alphabets = ["A-Z", "0-9A-Z", "nonsense"];
+    trials.extend(cases(
+        EXTREME,
+        || (alphabets.map(|a| (format!("alphabet {a} never panics"), a))).to_vec(),
+        an_alphabet_never_panics,
+    ));
+    trials.extend(tests![
+        a_time_limit_gives_timeout_and_the_batch_goes_on,
+        a_file_over_the_size_limit_that_is_no_collection_of_lines_is_refused,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

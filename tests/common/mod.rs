@@ -2,9 +2,12 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
+use libtest_mimic::{Completion, Failed, Trial};
 use serde_json::Value;
 
 /// What one run of the binary gave.
@@ -178,4 +181,77 @@ pub fn assert_not_unique_with_known_witness(
         "not among the known solutions"
     );
     (a, b)
+}
+
+/// A test of a `harness = false` target, named as its `#[test]` function was: a panic in
+/// `test` is its failure.
+pub fn trial(name: &str, test: fn()) -> Trial {
+    Trial::test(name, move || {
+        test();
+        Ok(())
+    })
+}
+
+/// Tests of a `harness = false` target, one per function named (see [`trial`]).
+#[allow(unused_macros)]
+macro_rules! tests {
+    ($($test:ident),* $(,)?) => {
+        vec![$($crate::common::trial(stringify!($test), $test)),*]
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use tests;
+
+/// What a case's check gives back: nothing (it ran), or a [`Completion`], for a case that the
+/// check finds does not apply (reported as ignored, with the reason).
+pub trait Checked {
+    fn completion(self) -> Completion;
+}
+
+impl Checked for () {
+    fn completion(self) -> Completion {
+        Completion::Completed
+    }
+}
+
+impl Checked for Completion {
+    fn completion(self) -> Completion {
+        self
+    }
+}
+
+/// One test per case, named `GROUP: CASE`, each running `check` on its own case, so that a
+/// failing run names every case that fails, not only the first. `list` builds the cases: if
+/// it panics (its data is missing or not what it must be) or gives none, a single failing
+/// test named `GROUP` says why: a check whose data is missing must never pass as if it had run.
+pub fn cases<T, R, F>(group: &str, list: impl FnOnce() -> Vec<(String, T)>, check: F) -> Vec<Trial>
+where
+    T: Send + 'static,
+    R: Checked,
+    F: Fn(T) -> R + Send + Sync + 'static,
+{
+    let listed = catch_unwind(AssertUnwindSafe(list)).map_err(|e| {
+        let why = (e.downcast_ref::<String>().cloned())
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        format!("the cases could not be listed: {why}")
+    });
+    let listed = listed.and_then(|all| match all.is_empty() {
+        true => Err("no cases: a test with nothing to check must not pass".to_string()),
+        false => Ok(all),
+    });
+    match listed {
+        Err(why) => vec![Trial::test(group, move || Err(Failed::from(why)))],
+        Ok(all) => {
+            let check = Arc::new(check);
+            (all.into_iter())
+                .map(|(name, case)| {
+                    let check = Arc::clone(&check);
+                    Trial::ignorable_test(format!("{group}: {name}"), move || {
+                        Ok(check(case).completion())
+                    })
+                })
+                .collect()
+        }
+    }
 }
