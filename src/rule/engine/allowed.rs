@@ -4,6 +4,7 @@
 
 use super::keyed::Part;
 use super::restrict;
+use super::Changed;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_name, Cell, Grid};
@@ -29,7 +30,7 @@ impl Part for Allowed {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let values = domains.values().to_vec();
         for ((r, c), allowed) in &self.cells {
             let keep = (values.iter().enumerate())

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use super::reading::Found;
 use super::{Changed, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -18,7 +19,7 @@ pub trait Part: std::fmt::Debug + Default + Send + Sync + 'static {
     /// Every way a complete grid breaks the part.
     fn violations(&self, name: &str, grid: &Grid) -> Vec<Violation>;
     /// Removes the candidates no assignment keeping the part allows, to its fixed point.
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool;
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool;
     /// Adds the part's rows.
     fn constrain(&self, name: &str, model: &mut Model);
     /// Whether the part holds nothing (a list of no items).
@@ -30,7 +31,7 @@ impl Part for () {
     fn violations(&self, _: &str, _: &Grid) -> Vec<Violation> {
         Vec::new()
     }
-    fn narrow(&self, _: &mut Domains, _: &mut Vec<usize>) -> bool {
+    fn narrow(&self, _: &mut Domains, _: Changed, _: &mut Vec<usize>) -> bool {
         true
     }
     fn constrain(&self, _: &str, _: &mut Model) {}
@@ -78,6 +79,16 @@ impl<P: Part> Keyed<P> {
     }
 }
 
+impl<P: Part> Keyed<P> {
+    /// The rule, or nothing when its part holds nothing (a list of no items).
+    pub fn found(self) -> Found {
+        match self.part.is_empty() {
+            true => Found::none(),
+            false => Found::rule(self),
+        }
+    }
+}
+
 impl Keyed<()> {
     /// A rule whose areas do its work: it only draws `under` and writes `json` back.
     pub fn shown(name: &'static str, under: Vec<Mark>, json: (&'static str, Value)) -> Self {
@@ -97,8 +108,8 @@ impl<P: Part> Rule for Keyed<P> {
         self.part.violations(self.name, grid)
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
-        self.part.narrow(domains, shrunk)
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
+        self.part.narrow(domains, changed, shrunk)
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {

@@ -5,6 +5,7 @@
 pub mod allowed;
 pub mod areas;
 pub mod cages;
+pub mod dots;
 pub mod entry;
 pub mod keyed;
 pub mod lines;

@@ -6,6 +6,7 @@
 
 use super::keyed::Part;
 use super::restrict;
+use super::Changed;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_name, Cell, Grid};
@@ -140,7 +141,7 @@ impl Part for Pairs {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
@@ -223,7 +224,7 @@ mod tests {
             pairs: vec![Pair::new((0, 0), (0, 1), Relation::Difference(1), "dot")],
         };
         let mut shrunk = Vec::new();
-        assert!(rule.narrow(&mut domains, &mut shrunk));
+        assert!(rule.narrow(&mut domains, None, &mut shrunk));
         assert_eq!(domains.at(1), (1 << 3) | (1 << 5));
         let grid = Grid::from_rows(vec![vec![5, 7]]).unwrap();
         assert_eq!(rule.violations("kropki", &grid).len(), 1);

@@ -247,13 +247,6 @@ pub fn number(
     })
 }
 
-/// Every pair of side-by-side cells of an `n` x `n` grid, each once.
-pub fn side_by_side_pairs(n: usize) -> impl Iterator<Item = (Cell, Cell)> {
-    let right = (0..n).flat_map(move |r| (1..n).map(move |c| ((r, c - 1), (r, c))));
-    let down = (1..n).flat_map(move |r| (0..n).map(move |c| ((r - 1, c), (r, c))));
-    right.chain(down)
-}
-
 /// Whether `negative` (a list of rule names) names `rule`.
 pub fn negative(board: &Board, rule: &str) -> bool {
     let names = board.object.get("negative").and_then(Value::as_array);

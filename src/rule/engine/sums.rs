@@ -5,6 +5,7 @@
 
 use super::keyed::Part;
 use super::restrict;
+use super::Changed;
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -74,7 +75,7 @@ impl Part for Sums {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
@@ -169,7 +170,7 @@ mod tests {
             }],
         };
         let mut shrunk = Vec::new();
-        assert!(rule.narrow(&mut domains, &mut shrunk));
+        assert!(rule.narrow(&mut domains, None, &mut shrunk));
         assert_eq!(domains.at(0), 0b1_1000_0000, "circle 8 or 9");
         assert_eq!(domains.at(2), 0b11, "b 1 or 2");
         let grid = Grid::from_rows(vec![vec![9, 7, 1]]).unwrap();

@@ -10,7 +10,7 @@ use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::reading::{at, cells, items, lines, wrong, Board, Found};
-use crate::rule::engine::sums::{Equation, Sums};
+use crate::rule::engine::sums::Sums;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "arrow", read };
@@ -42,11 +42,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 .zip(weights.iter().copied())
                 .collect();
             terms.extend(line[1..].iter().map(|&cell| (cell, -1)));
-            rule.part.equations.push(Equation {
-                terms,
-                total: 0,
-                clue: place(),
-            });
+            rule.part.add(terms, 0, place());
             rule.under.push(marks::line(&line, 0.06, "#909090"));
             let [.., from, to] = line[..] else {
                 unreachable!("a line of two cells at least")

@@ -2,26 +2,23 @@
 //! strictly between the values of its two ends (the circles). Rows: a 0-1 direction `d`
 //! (first end lower) and big-M rows for each inner cell.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, tuples, Changed, Rule};
+use crate::rule::engine::{marks, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("betweenline", read);
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Between {
     lines: Vec<Vec<Cell>>,
-    marks: Vec<Mark>,
-    json: Value,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -30,17 +27,15 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         let place = || format!("between line {}", i + 1);
         found.extend(lines(item, board.n, 2).map_err(|p| at(place(), p))?);
     }
-    let mut marks = Vec::new();
+    let mut rule = Keyed::of("between", Between::default(), (KIND.key, value.clone()));
     for line in &found {
-        marks.push(marks::line(line, 0.22, "#c0c0c0"));
-        marks.push(marks::ring(line[0], 0.42, false));
-        marks.push(marks::ring(line[line.len() - 1], 0.42, false));
+        rule.under.push(marks::line(line, 0.22, "#c0c0c0"));
+        rule.under.push(marks::ring(line[0], 0.42, false));
+        rule.under
+            .push(marks::ring(line[line.len() - 1], 0.42, false));
     }
-    Ok(Found::rule(Between {
-        lines: found,
-        marks,
-        json: value.clone(),
-    }))
+    rule.part.lines = found;
+    Ok(Found::rule(rule))
 }
 
 /// Whether the inner values lie strictly between the ends (`ends` first and last).
@@ -49,12 +44,8 @@ fn keeps(ends: (i64, i64), inner: &[i64]) -> bool {
     inner.iter().all(|&v| lo < v && v < hi)
 }
 
-impl Rule for Between {
-    fn name(&self) -> &'static str {
-        "between"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Between {
+    fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let mut found = Vec::new();
         for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 2) {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
@@ -89,7 +80,7 @@ impl Rule for Between {
         tuples::narrow_groups(domains, changed, &groups, shrunk)
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, _: &str, model: &mut Model) {
         let n = model.domains().values().len() as f64;
         for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 2) {
             let (a, b) = (line[0], line[line.len() - 1]);
@@ -119,12 +110,8 @@ impl Rule for Between {
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.iter().cloned());
+    fn is_empty(&self) -> bool {
+        self.lines.is_empty()
     }
 }
 

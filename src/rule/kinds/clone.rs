@@ -7,7 +7,7 @@ use crate::error::Problem;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::pairs::{Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
 
 /// The registry entry.
@@ -28,9 +28,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             return Err(at(place(), problem));
         }
         for (&a, &b) in first.iter().zip(&second) {
-            rule.part
-                .pairs
-                .push(Pair::new(a, b, Relation::Equal, place()));
+            rule.part.add(a, b, Relation::Equal, place());
             rule.under.push(marks::shade(a, "#dde6f4"));
             rule.under.push(marks::shade(b, "#dde6f4"));
         }

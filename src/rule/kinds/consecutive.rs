@@ -143,7 +143,7 @@ impl Consecutive {
 }
 
 /// Whether two cells are side by side.
-pub fn side_by_side(a: Cell, b: Cell) -> bool {
+fn side_by_side(a: Cell, b: Cell) -> bool {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 

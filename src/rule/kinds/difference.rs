@@ -4,12 +4,13 @@
 use serde_json::Value;
 
 use crate::error::Problem;
-use crate::grid::{cell_name, Cell};
+use crate::grid::cell_name;
+use crate::rule::engine::dots::dot_cells;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::{at, items, number, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("difference", read);
@@ -21,48 +22,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
         let d = number(item, "value", Some(1)).map_err(|p| at(place(), p))?;
         let clue = format!("white dot {}-{}", cell_name(a), cell_name(b));
-        rule.part
-            .pairs
-            .push(Pair::new(a, b, Relation::Difference(d), clue));
+        rule.part.add(a, b, Relation::Difference(d), clue);
         rule.over.push(marks::dot(a, b, false));
         if d != 1 {
             rule.over.push(marks::side_text(a, b, &d.to_string()));
         }
     }
-    match rule.part.pairs.is_empty() {
-        true => Ok(Found::none()),
-        false => Ok(Found::rule(rule)),
-    }
-}
-
-/// The two side-by-side cells of a dot (or X/V) item.
-pub fn dot_cells(item: &serde_json::Map<String, Value>, n: usize) -> Result<[Cell; 2], Problem> {
-    let found = cells(item, "cells", n)?;
-    match found[..] {
-        [a, b] if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1 => Ok([a, b]),
-        [first, second] => Err(Problem::NotNext {
-            first,
-            second,
-            how: "side by side",
-        }),
-        _ => Err(wrong(format!("needs 2 cells, found {}", found.len()))),
-    }
-}
-
-/// The side-by-side pairs that carry a dot (`difference` or `ratio`), each as (smaller, larger).
-pub fn dotted(board: &Board, keys: &[&str]) -> Vec<(Cell, Cell)> {
-    let mut found = Vec::new();
-    for key in keys {
-        let Some(value) = board.object.get(*key) else {
-            continue;
-        };
-        for item in items(value).unwrap_or_default() {
-            if let Ok([a, b]) = dot_cells(item, board.n) {
-                found.push((a.min(b), a.max(b)));
-            }
-        }
-    }
-    found
+    Ok(rule.found())
 }
 
 #[cfg(test)]

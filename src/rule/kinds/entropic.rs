@@ -3,17 +3,16 @@
 //! are low, middle and high (1-3, 4-6, 7-9 on a 9x9); modular ones the remainder after
 //! division by 3. So cells three apart share a class and cells one or two apart do not.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, restrict, Changed, Rule};
+use crate::rule::engine::{marks, restrict, Changed};
 
 /// The entropic line's entry.
 pub static ENTROPIC: RuleKind = RuleKind::new("entropicline", |value, board| {
@@ -25,14 +24,11 @@ pub static MODULAR: RuleKind = RuleKind::new("modularline", |value, board| {
     read(value, board, "modularline")
 });
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Classes {
-    key: &'static str,
     lines: Vec<Vec<Cell>>,
     /// The class (0, 1 or 2) of each value 1..=n, at index value - 1.
     class: Vec<usize>,
-    marks: Vec<Mark>,
-    json: Value,
 }
 
 fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Problem> {
@@ -57,14 +53,14 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
     } else {
         "#f0a0a0"
     };
-    let marks = found.iter().map(|l| marks::line(l, 0.22, colour)).collect();
-    Ok(Found::rule(Classes {
-        key,
+    let under = found.iter().map(|l| marks::line(l, 0.22, colour)).collect();
+    let classes = Classes {
         lines: found,
         class,
-        marks,
-        json: value.clone(),
-    }))
+    };
+    let mut rule = Keyed::of(key, classes, (key, value.clone()));
+    rule.under = under;
+    Ok(Found::rule(rule))
 }
 
 impl Classes {
@@ -83,12 +79,8 @@ impl Classes {
     }
 }
 
-impl Rule for Classes {
-    fn name(&self) -> &'static str {
-        self.key
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Classes {
+    fn violations(&self, name: &str, grid: &Grid) -> Vec<Violation> {
         let mut found = Vec::new();
         for (i, line) in self.lines.iter().enumerate() {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
@@ -99,7 +91,7 @@ impl Rule for Classes {
             if broken {
                 found.push(Violation::Broken {
                     how: "is broken",
-                    clue: format!("{} {}", self.key, i + 1),
+                    clue: format!("{name} {}", i + 1),
                     cells: line.clone(),
                     values,
                 });
@@ -144,7 +136,7 @@ impl Rule for Classes {
         true
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, name: &str, model: &mut Model) {
         for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 1) {
             let width = line.len().min(3);
             for (w, window) in line.windows(width).enumerate() {
@@ -156,23 +148,14 @@ impl Rule for Classes {
                         }
                     }
                     let lo = if width == 3 { 1.0 } else { f64::NEG_INFINITY };
-                    model.add(
-                        format!("{}{}_{}_class{g}", self.key, i + 1, w + 1),
-                        e,
-                        lo,
-                        1.0,
-                    );
+                    model.add(format!("{name}{}_{}_class{g}", i + 1, w + 1), e, lo, 1.0);
                 }
             }
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(self.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.iter().cloned());
+    fn is_empty(&self) -> bool {
+        self.lines.is_empty()
     }
 }
 

@@ -10,7 +10,7 @@ use crate::grid::{cell_name, Cell};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::pairs::{Pairs, Relation};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
 
 /// The row indexer's entry.
@@ -60,8 +60,7 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
                 let (v, own) = (v as i64 + 1, own as i64 + 1);
                 let clue = format!("{key} {}", cell_name((r, c)));
                 rule.part
-                    .pairs
-                    .push(Pair::new((r, c), target, Relation::Implies(v, own), clue));
+                    .add((r, c), target, Relation::Implies(v, own), clue);
             }
             rule.under.push(marks::shade((r, c), "#f4e0e0"));
         }

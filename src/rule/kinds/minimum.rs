@@ -8,7 +8,7 @@ use crate::grid::cell_name;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
+use crate::rule::engine::pairs::{Pairs, Relation};
 use crate::rule::engine::reading::{at, items, one_cell, Board, Found};
 
 /// The minimum's entry.
@@ -42,7 +42,7 @@ fn read(value: &Value, board: &Board, key: &'static str) -> Result<Found, Proble
                 "minimum" => ((r, c), other),
                 _ => (other, (r, c)),
             };
-            rule.part.pairs.push(Pair::new(a, b, Relation::Less, clue));
+            rule.part.add(a, b, Relation::Less, clue);
         }
         rule.under.push(marks::shade((r, c), "#e4e4e4"));
         rule.over.push(crate::picture::Mark::Text {

@@ -3,13 +3,13 @@
 
 use serde_json::Value;
 
-use super::difference::dotted;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::dots::{dotted, undotted};
 use crate::rule::engine::entry::{set_flag, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{flag, side_by_side_pairs, Board, Found};
+use crate::rule::engine::reading::{flag, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("nonconsecutive", read);
@@ -25,7 +25,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         return Ok(Found::none());
     }
     let marked = dotted(board, &["difference", "ratio"]);
-    let pairs = (side_by_side_pairs(board.n).filter(|p| !marked.contains(p)))
+    let pairs = (undotted(board.n, &marked))
         .map(|(a, b)| {
             let clue = format!("non-consecutive {}-{}", cell_name(a), cell_name(b));
             Pair::new(a, b, Relation::NotDifference(1), clue)

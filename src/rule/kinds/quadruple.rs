@@ -1,25 +1,24 @@
 //! Quadruples (`quadruple`: `[{"cells": [four cells], "values": [3, 4]}]`): each listed value
 //! appears among the cells around the circle (a value listed twice, twice).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
+use crate::picture::Mark;
 use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
-use crate::rule::engine::{tuples, Changed, Rule};
+use crate::rule::engine::{tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("quadruple", read);
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Quadruples {
     clues: Vec<(Vec<Cell>, Vec<i64>)>,
-    json: Value,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -52,10 +51,40 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             })?;
         clues.push((around, values));
     }
-    Ok(Found::rule(Quadruples {
-        clues,
-        json: value.clone(),
-    }))
+    let mut rule = Keyed::of(
+        "quadruple",
+        Quadruples::default(),
+        (KIND.key, value.clone()),
+    );
+    rule.over = clues
+        .iter()
+        .flat_map(|(around, listed)| drawn(around, listed))
+        .collect();
+    rule.part.clues = clues;
+    Ok(Found::rule(rule))
+}
+
+/// A white circle on the corner the cells share, with the values.
+fn drawn(around: &[Cell], listed: &[i64]) -> [Mark; 2] {
+    let (r, c) = (
+        around.iter().map(|a| a.0).max().unwrap_or(0),
+        around.iter().map(|a| a.1).max().unwrap_or(0),
+    );
+    let corner = (r as f64, c as f64);
+    let text: Vec<String> = listed.iter().map(i64::to_string).collect();
+    [
+        Mark::Circle {
+            centre: corner,
+            radius: 0.3,
+            fill: "white",
+            stroke: Some("black"),
+        },
+        Mark::Text {
+            at: corner,
+            text: text.join(""),
+            size: 0.22,
+        },
+    ]
 }
 
 /// Whether `values` hold every listed value as often as listed; a prefix, whether the cells
@@ -76,12 +105,8 @@ fn keeps(listed: &[i64], values: &[i64], cells: usize) -> bool {
     missing <= cells - values.len()
 }
 
-impl Rule for Quadruples {
-    fn name(&self) -> &'static str {
-        "quadruple"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Quadruples {
+    fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let mut found = Vec::new();
         for (i, (around, listed)) in self.clues.iter().enumerate() {
             let values: Vec<u32> = around.iter().map(|&(r, c)| grid.get(r, c)).collect();
@@ -109,7 +134,7 @@ impl Rule for Quadruples {
         tuples::narrow_groups(domains, changed, &groups, shrunk)
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, _: &str, model: &mut Model) {
         let values = model.domains().values().to_vec();
         for (i, (around, listed)) in self.clues.iter().enumerate() {
             for (k, v) in values
@@ -127,31 +152,8 @@ impl Rule for Quadruples {
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        for (around, listed) in &self.clues {
-            // A white circle on the corner the cells share, with the values.
-            let (r, c) = (
-                around.iter().map(|a| a.0).max().unwrap_or(0),
-                around.iter().map(|a| a.1).max().unwrap_or(0),
-            );
-            let corner = (r as f64, c as f64);
-            drawing.over.push(Mark::Circle {
-                centre: corner,
-                radius: 0.3,
-                fill: "white",
-                stroke: Some("black"),
-            });
-            let text: Vec<String> = listed.iter().map(i64::to_string).collect();
-            drawing.over.push(Mark::Text {
-                at: corner,
-                text: text.join(""),
-                size: 0.22,
-            });
-        }
+    fn is_empty(&self) -> bool {
+        self.clues.is_empty()
     }
 }
 

@@ -4,14 +4,14 @@
 
 use serde_json::Value;
 
-use super::difference::{dot_cells, dotted};
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::dots::{dot_cells, dotted, undotted};
 use crate::rule::engine::entry::{set_negative, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, negative, number, side_by_side_pairs, Board, Found};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::{at, items, negative, number, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "ratio", read };
@@ -30,9 +30,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
         let k = number(item, "value", Some(2)).map_err(|p| at(place(), p))?;
         let clue = format!("black dot {}-{}", cell_name(a), cell_name(b));
-        rule.part
-            .pairs
-            .push(Pair::new(a, b, Relation::Ratio(k), clue));
+        rule.part.add(a, b, Relation::Ratio(k), clue);
         rule.over.push(marks::dot(a, b, true));
         if k != 2 {
             rule.over.push(marks::side_text(a, b, &k.to_string()));
@@ -46,19 +44,14 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             ratios.push(2);
         }
         let marked = dotted(board, &["difference", "ratio"]);
-        for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
+        for (a, b) in undotted(board.n, &marked) {
             for &k in &ratios {
                 let clue = format!("no black dot {}-{}", cell_name(a), cell_name(b));
-                rule.part
-                    .pairs
-                    .push(Pair::new(a, b, Relation::NotRatio(k), clue));
+                rule.part.add(a, b, Relation::NotRatio(k), clue);
             }
         }
     }
-    match rule.part.pairs.is_empty() {
-        true => Ok(Found::none()),
-        false => Ok(Found::rule(rule)),
-    }
+    Ok(rule.found())
 }
 
 #[cfg(test)]

@@ -3,27 +3,24 @@
 //! values within one window of the line's length (rows: one chosen window, each value outside
 //! it 0).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
-use crate::picture::{Drawing, Mark};
 use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, tuples, Changed, Rule};
+use crate::rule::engine::{marks, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("renban", read);
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Renban {
     lines: Vec<Vec<Cell>>,
-    marks: Vec<Mark>,
-    json: Value,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -42,8 +39,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             found_lines.push(line);
         }
     }
-    let marks = found_lines
-        .iter()
+    let mut rule = Keyed::of("renban", Renban::default(), (KIND.key, value.clone()));
+    rule.under = (found_lines.iter())
         .map(|l| marks::line(l, 0.22, "#d7a8e6"))
         .collect();
     let areas = (found_lines.iter().enumerate())
@@ -52,11 +49,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             cells: line.clone(),
         })
         .collect();
-    let mut found = Found::rule(Renban {
-        lines: found_lines,
-        marks,
-        json: value.clone(),
-    });
+    rule.part.lines = found_lines;
+    let mut found = Found::rule(rule);
     found.areas = areas;
     Ok(found)
 }
@@ -73,12 +67,8 @@ fn is_run(values: &[i64]) -> bool {
             .is_none_or(|(a, b)| b - a < values.len() as i64)
 }
 
-impl Rule for Renban {
-    fn name(&self) -> &'static str {
-        "renban"
-    }
-
-    fn violations(&self, grid: &Grid) -> Vec<Violation> {
+impl Part for Renban {
+    fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let mut found = Vec::new();
         for (i, line) in self.lines.iter().enumerate() {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
@@ -111,7 +101,7 @@ impl Rule for Renban {
         tuples::narrow_groups(domains, changed, &groups, shrunk)
     }
 
-    fn constrain(&self, model: &mut Model, _: Deadline) {
+    fn constrain(&self, _: &str, model: &mut Model) {
         let values = model.domains().values().to_vec();
         for (i, line) in self.lines.iter().enumerate() {
             let len = line.len();
@@ -144,12 +134,8 @@ impl Rule for Renban {
         }
     }
 
-    fn write_json(&self, object: &mut Map<String, Value>) {
-        object.insert(KIND.key.into(), self.json.clone());
-    }
-
-    fn draw(&self, drawing: &mut Drawing) {
-        drawing.under.extend(self.marks.iter().cloned());
+    fn is_empty(&self) -> bool {
+        self.lines.is_empty()
     }
 }
 

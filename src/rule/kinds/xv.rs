@@ -3,14 +3,14 @@
 
 use serde_json::Value;
 
-use super::difference::dot_cells;
 use crate::error::Problem;
 use crate::grid::cell_name;
+use crate::rule::engine::dots::{dot_cells, undotted};
 use crate::rule::engine::entry::{set_negative, Global, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
-use crate::rule::engine::pairs::{Pair, Pairs, Relation};
-use crate::rule::engine::reading::{at, items, negative, side_by_side_pairs, wrong, Board, Found};
+use crate::rule::engine::pairs::{Pairs, Relation};
+use crate::rule::engine::reading::{at, items, negative, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "xv", read };
@@ -44,27 +44,20 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             cell_name(a),
             cell_name(b)
         );
-        rule.part
-            .pairs
-            .push(Pair::new(a, b, Relation::Sum(sum), clue));
+        rule.part.add(a, b, Relation::Sum(sum), clue);
         rule.over
             .push(marks::side_text(a, b, &letter.to_ascii_uppercase()));
         marked.push((a.min(b), a.max(b)));
     }
     if negative(board, "xv") {
-        for (a, b) in side_by_side_pairs(board.n).filter(|p| !marked.contains(p)) {
+        for (a, b) in undotted(board.n, &marked) {
             for sum in [5, 10] {
                 let clue = format!("no X or V {}-{}", cell_name(a), cell_name(b));
-                rule.part
-                    .pairs
-                    .push(Pair::new(a, b, Relation::NotSum(sum), clue));
+                rule.part.add(a, b, Relation::NotSum(sum), clue);
             }
         }
     }
-    match rule.part.pairs.is_empty() {
-        true => Ok(Found::none()),
-        false => Ok(Found::rule(rule)),
-    }
+    Ok(rule.found())
 }
 
 #[cfg(test)]
