@@ -23,7 +23,7 @@ use std::sync::Arc;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
 use crate::picture::Drawing;
 use serde_json::{Map, Value};
@@ -84,6 +84,28 @@ pub trait Rule: fmt::Debug + Send + Sync {
         self.constrain(model, Deadline::none());
         Vec::new()
     }
+}
+
+/// A violation named `label i` (from 1) for each group of cells whose values `keeps(i,
+/// values)` refuses: the check of rules over lines or groups of cells.
+pub fn broken_groups<'a>(
+    label: &str,
+    groups: impl Iterator<Item = &'a [Cell]>,
+    grid: &Grid,
+    keeps: impl Fn(usize, &[i64]) -> bool,
+) -> Vec<Violation> {
+    (groups.enumerate())
+        .filter_map(|(i, cells)| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| grid.get(r, c)).collect();
+            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
+            (!keeps(i, &wide)).then(|| Violation::Broken {
+                how: "is broken",
+                clue: format!("{label} {}", i + 1),
+                cells: cells.to_vec(),
+                values,
+            })
+        })
+        .collect()
 }
 
 /// A rule the user can switch off, named for messages.

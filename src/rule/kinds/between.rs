@@ -11,7 +11,7 @@ use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, tuples, Changed};
+use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("betweenline", read);
@@ -46,20 +46,10 @@ fn keeps(ends: (i64, i64), inner: &[i64]) -> bool {
 
 impl Part for Between {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, line) in self.lines.iter().enumerate().filter(|(_, l)| l.len() > 2) {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let v: Vec<i64> = values.iter().map(|&x| x.into()).collect();
-            if !keeps((v[0], v[v.len() - 1]), &v[1..v.len() - 1]) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("between line {}", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
-        }
-        found
+        let lines = self.lines.iter().map(Vec::as_slice);
+        broken_groups("between line", lines, grid, |_, v| {
+            keeps((v[0], v[v.len() - 1]), &v[1..v.len() - 1])
+        })
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {

@@ -12,7 +12,7 @@ use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, restrict, Changed};
+use crate::rule::engine::{broken_groups, marks, restrict, Changed};
 
 /// The entropic line's entry.
 pub static ENTROPIC: RuleKind = RuleKind::new("entropicline", |value, board| {
@@ -81,23 +81,11 @@ impl Classes {
 
 impl Part for Classes {
     fn violations(&self, name: &str, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, line) in self.lines.iter().enumerate() {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let class = |v: u32| self.class.get(v as usize - 1).copied().unwrap_or(3);
-            let broken = (0..line.len()).any(|a| {
-                (a + 1..line.len().min(a + 3)).any(|b| class(values[a]) == class(values[b]))
-            });
-            if broken {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("{name} {}", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
-        }
-        found
+        let class = |v: i64| self.class.get(v as usize - 1).copied().unwrap_or(3);
+        let lines = self.lines.iter().map(Vec::as_slice);
+        broken_groups(name, lines, grid, |_, v| {
+            (0..v.len()).all(|a| (a + 1..v.len().min(a + 3)).all(|b| class(v[a]) != class(v[b])))
+        })
     }
 
     fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {

@@ -11,7 +11,7 @@ use crate::picture::Mark;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
-use crate::rule::engine::{tuples, Changed};
+use crate::rule::engine::{broken_groups, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("quadruple", read);
@@ -107,20 +107,10 @@ fn keeps(listed: &[i64], values: &[i64], cells: usize) -> bool {
 
 impl Part for Quadruples {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, (around, listed)) in self.clues.iter().enumerate() {
-            let values: Vec<u32> = around.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
-            if !keeps(listed, &wide, around.len()) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("quadruple {}", i + 1),
-                    cells: around.clone(),
-                    values,
-                });
-            }
-        }
-        found
+        let groups = self.clues.iter().map(|(around, _)| around.as_slice());
+        broken_groups("quadruple", groups, grid, |i, v| {
+            keeps(&self.clues[i].1, v, v.len())
+        })
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {

@@ -13,7 +13,7 @@ use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{marks, tuples, Changed};
+use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("renban", read);
@@ -69,19 +69,8 @@ fn is_run(values: &[i64]) -> bool {
 
 impl Part for Renban {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
-        let mut found = Vec::new();
-        for (i, line) in self.lines.iter().enumerate() {
-            let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            if !is_run(&values.iter().map(|&v| i64::from(v)).collect::<Vec<_>>()) {
-                found.push(Violation::Broken {
-                    how: "is broken",
-                    clue: format!("renban {}", i + 1),
-                    cells: line.clone(),
-                    values,
-                });
-            }
-        }
-        found
+        let lines = self.lines.iter().map(Vec::as_slice);
+        broken_groups("renban", lines, grid, |_, v| is_run(v))
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
