@@ -1,13 +1,15 @@
 //! `--write-model`: every written file, read back by HiGHS's own LP and MPS readers and
 //! solved, gives a grid the puzzle's verifier accepts; the certificate with the solutions
-//! cut off is infeasible exactly when they are all.
+//! cut off is infeasible exactly when they are all. Each puzzle is a test of its own with each
+//! model format and formulation, and the certificate of a unique puzzle with each formulation.
 
 mod common;
 
 use std::ffi::{CStr, CString};
 use std::path::{Path, PathBuf};
 
-use common::run;
+use common::{cases, run, tests};
+use libtest_mimic::Arguments;
 use mipsolve::grid::Grid;
 use mipsolve::puzzle::{self, FromRules, Options, Puzzle};
 
@@ -145,37 +147,58 @@ const CASES: [(&str, &str, &str); 5] = [
     ),
 ];
 
-#[test]
-fn written_models_in_both_formats_and_formulations_solve_to_verified_grids() {
+/// A puzzle of [`CASES`] (its kind, file and stem) with a model format and a formulation.
+type Written = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// Each puzzle of [`CASES`] with each model format and formulation, named `STEM
+/// --model-format FORMAT --formulation FORMULATION`.
+fn written_cases() -> Vec<(String, Written)> {
+    let mut out = Vec::new();
     for (kind, file, stem) in CASES {
-        let checked = puzzle(kind, file);
         for format in ["lp", "mps"] {
             for formulation in ["reduced", "documents"] {
-                let args = ["--model-format", format, "--formulation", formulation];
-                let tag = format!("{stem}-{format}-{formulation}");
-                let dir = write_models(kind, &args, file, &tag);
-                let path = dir.join(format!("{stem}.{format}"));
-                assert_solves_to_a_verified_grid(&path, checked.as_ref());
-                let _ = std::fs::remove_dir_all(dir);
+                let name = format!("{stem} --model-format {format} --formulation {formulation}");
+                out.push((name, (kind, file, stem, format, formulation)));
             }
         }
     }
+    out
 }
 
-#[test]
-fn the_certificate_of_a_unique_puzzle_is_infeasible_in_both_formulations() {
+/// One puzzle's model, written in one format and formulation, read back by HiGHS, solves to
+/// a grid the puzzle's verifier accepts.
+fn written_models_in_both_formats_and_formulations_solve_to_verified_grids(
+    (kind, file, stem, format, formulation): Written,
+) {
+    let checked = puzzle(kind, file);
+    let args = ["--model-format", format, "--formulation", formulation];
+    let tag = format!("{stem}-{format}-{formulation}");
+    let dir = write_models(kind, &args, file, &tag);
+    let path = dir.join(format!("{stem}.{format}"));
+    assert_solves_to_a_verified_grid(&path, checked.as_ref());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+const FORMULATIONS: [&str; 2] = ["reduced", "documents"];
+
+/// The documents' unique 6x6 in one formulation: its model solves to a verified grid, and its
+/// certificate (the solution cut off) is infeasible.
+fn the_certificate_of_a_unique_puzzle_is_infeasible_in_both_formulations(formulation: &str) {
     let (kind, file) = ("kenken", "puzzles/kenken/doc-6x6.json");
-    for formulation in ["reduced", "documents"] {
-        let args = ["--check-unique", "--formulation", formulation];
-        let dir = write_models(kind, &args, file, &format!("unique-{formulation}"));
-        assert_solves_to_a_verified_grid(&dir.join("doc-6x6.lp"), puzzle(kind, file).as_ref());
-        let certificate = dir.join("doc-6x6-nogood.lp");
-        assert!(matches!(highs_solve(&certificate), Read::Infeasible));
-        let _ = std::fs::remove_dir_all(dir);
-    }
+    let args = ["--check-unique", "--formulation", formulation];
+    let dir = write_models(kind, &args, file, &format!("unique-{formulation}"));
+    assert_solves_to_a_verified_grid(&dir.join("doc-6x6.lp"), puzzle(kind, file).as_ref());
+    let certificate = dir.join("doc-6x6-nogood.lp");
+    assert!(matches!(highs_solve(&certificate), Read::Infeasible));
+    let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
 fn a_certificate_is_feasible_until_every_solution_is_cut_off() {
     let (kind, file) = ("sudoku", "puzzles/sudoku/two-solutions-9x9.txt");
     let checked = puzzle(kind, file);
@@ -195,7 +218,6 @@ fn a_certificate_is_feasible_until_every_solution_is_cut_off() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
 fn a_puzzle_with_no_solution_writes_a_model_that_says_so() {
     let (kind, file) = ("sudoku", "puzzles/sudoku/no-solution-9x9.txt");
     let dir = write_models(kind, &[], file, "infeasible");
@@ -205,4 +227,22 @@ fn a_puzzle_with_no_solution_writes_a_model_that_says_so() {
     ));
     assert!(!dir.join("no-solution-9x9-nogood.lp").exists());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+fn main() {
+    let mut trials = cases(
+        "written_models_in_both_formats_and_formulations_solve_to_verified_grids",
+        written_cases,
+        written_models_in_both_formats_and_formulations_solve_to_verified_grids,
+    );
+    trials.extend(cases(
+        "the_certificate_of_a_unique_puzzle_is_infeasible_in_both_formulations",
+        || FORMULATIONS.map(|f| (f.to_string(), f)).to_vec(),
+        the_certificate_of_a_unique_puzzle_is_infeasible_in_both_formulations,
+    ));
+    trials.extend(tests![
+        a_certificate_is_feasible_until_every_solution_is_cut_off,
+        a_puzzle_with_no_solution_writes_a_model_that_says_so,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

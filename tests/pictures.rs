@@ -1,40 +1,48 @@
 //! Pictures. The SVG of one puzzle of each kind and variant is a reviewed snapshot
 //! (`tests/snapshots/`, insta); the solved values drawn are the fixture's known solution;
 //! PNG files have the size the picture asks for; a PDF has a page per `--per-page` puzzles and
-//! as many solution pages. Each fixture is a module of its own with a test per check, so that
-//! a failing fixture hides none of the others.
+//! as many solution pages. Each fixture has a test per check, named `FIXTURE::CHECK`, and each
+//! PNG of the run that draws two is a test of its own, so that a failing fixture or picture
+//! hides none of the others.
 
 mod common;
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
-use common::{repo, run, solutions};
+use common::{cases, repo, run, solutions, tests, trial, Run};
+use libtest_mimic::{Arguments, Trial};
 
-/// One module per fixture of each kind and variant: `name: (snapshot, [subcommand and extra
-/// options], fixture) => checks;`. Each gets the test `svg_matches_its_reviewed_snapshot`, and
-/// one test per check listed after `=>`, each a function below that takes the fixture's
-/// subcommand and options and its path.
+/// The tests of each fixture of each kind and variant: `name: (snapshot, [subcommand and
+/// extra options], fixture) => checks;`. Each gets the test
+/// `name::svg_matches_its_reviewed_snapshot`, and one test `name::check` per check listed
+/// after `=>`, each a function below that takes the fixture's subcommand and options and its
+/// path.
 macro_rules! pictures {
     ($(
         $module:ident: ($snapshot:literal, [$($arg:literal),+], $path:literal)
             $(=> $($check:ident),+)?;
     )*) => {
         $(mod $module {
-            const ARGS: &[&str] = &[$($arg),+];
-            const PATH: &str = $path;
-
-            #[test]
-            fn svg_matches_its_reviewed_snapshot() {
-                super::svg_matches_its_reviewed_snapshot($snapshot, PATH, ARGS);
-            }
-
-            $($(
-                #[test]
-                fn $check() {
-                    super::$check(PATH, ARGS);
-                }
-            )+)?
+            pub const ARGS: &[&str] = &[$($arg),+];
+            pub const PATH: &str = $path;
         })*
+
+        /// The tests of every fixture, named `FIXTURE::CHECK`.
+        fn picture_trials() -> Vec<Trial> {
+            vec![$(
+                trial(
+                    concat!(stringify!($module), "::svg_matches_its_reviewed_snapshot"),
+                    || svg_matches_its_reviewed_snapshot($snapshot, $module::PATH, $module::ARGS),
+                ),
+                $($(
+                    trial(
+                        concat!(stringify!($module), "::", stringify!($check)),
+                        || $check($module::PATH, $module::ARGS),
+                    ),
+                )+)?
+            )*]
+        }
     };
 }
 
@@ -138,30 +146,47 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-#[test]
-fn png_pictures_have_the_size_the_picture_asks_for() {
-    let dir = scratch("png");
-    let out = dir.to_string_lossy().to_string();
-    let result = run(&[
-        "sudoku",
-        "--picture",
-        &out,
-        "--picture-format",
-        "png",
-        "-q",
-        "puzzles/sudoku/killer-9x9.json",
-        "puzzles/sudoku/small-6x6.txt",
-    ]);
+const PNG: &str = "png_pictures_have_the_size_the_picture_asks_for";
+
+/// The PNG pictures one run draws of two puzzles, each with its cells a side.
+const PNGS: [(&str, u32); 2] = [("killer-9x9.png", 9), ("small-6x6.png", 6)];
+
+/// The folder and the run that drew [`PNGS`] into it, made once and shared by their tests.
+fn png_run() -> &'static (PathBuf, Run) {
+    static DRAWN: OnceLock<(PathBuf, Run)> = OnceLock::new();
+    DRAWN.get_or_init(|| {
+        let dir = scratch("png");
+        let out = dir.to_string_lossy().to_string();
+        let result = run(&[
+            "sudoku",
+            "--picture",
+            &out,
+            "--picture-format",
+            "png",
+            "-q",
+            "puzzles/sudoku/killer-9x9.json",
+            "puzzles/sudoku/small-6x6.txt",
+        ]);
+        (dir, result)
+    })
+}
+
+/// The run that draws the pictures ends with exit code 0.
+fn the_png_run_succeeds() {
+    let (_, result) = png_run();
     assert_eq!(result.code, 0, "{}", result.stderr);
-    for (file, cells) in [("killer-9x9.png", 9), ("small-6x6.png", 6)] {
-        let bytes = std::fs::read(dir.join(file)).unwrap();
-        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{file}");
-        let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-        let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
-        // 40 points a cell, 10 of margin on each side, two pixels a point.
-        let side = (cells * 40 + 20) * 2;
-        assert_eq!((width, height), (side, side), "{file}");
-    }
+}
+
+/// A PNG of the run is a PNG of the size its cells ask for.
+fn png_pictures_have_the_size_the_picture_asks_for((file, cells): (&str, u32)) {
+    let (dir, _) = png_run();
+    let bytes = std::fs::read(dir.join(file)).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{file}");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    // 40 points a cell, 10 of margin on each side, two pixels a point.
+    let side = (cells * 40 + 20) * 2;
+    assert_eq!((width, height), (side, side), "{file}");
 }
 
 /// Pages of a PDF: its `/Type /Page` objects.
@@ -170,7 +195,6 @@ fn pages(pdf: &[u8]) -> usize {
     text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
 }
 
-#[test]
 fn a_pdf_has_the_puzzle_pages_then_as_many_solution_pages() {
     let dir = scratch("pdf");
     let book = dir.join("book.pdf").to_string_lossy().to_string();
@@ -213,4 +237,21 @@ fn a_pdf_has_the_puzzle_pages_then_as_many_solution_pages() {
     ]);
     assert_eq!(result.code, 0, "{}", result.stderr);
     assert_eq!(pages(&std::fs::read(&made).unwrap()), 4);
+}
+
+fn main() {
+    let mut trials = picture_trials();
+    trials.extend(cases(
+        PNG,
+        || {
+            PNGS.map(|(file, cells)| (file.to_string(), (file, cells)))
+                .to_vec()
+        },
+        png_pictures_have_the_size_the_picture_asks_for,
+    ));
+    trials.push(trial(&format!("{PNG}: the run"), the_png_run_succeeds));
+    trials.extend(tests![
+        a_pdf_has_the_puzzle_pages_then_as_many_solution_pages
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

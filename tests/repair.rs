@@ -1,10 +1,15 @@
 //! `--repair`: the fewest edits of the givens, checked against the smallest fix found by
 //! trying every candidate edit with the exact solver (each trial a plain solve, not the
-//! repair MIP), and every repaired puzzle solved again.
+//! repair MIP), and every repaired puzzle solved again. Each 4x4 puzzle of the brute-force
+//! comparison is a test of its own (their one run shared), and so is each MIP solver named for
+//! a repair.
 
 mod common;
 
-use common::{grid, run_with_stdin};
+use std::sync::OnceLock;
+
+use common::{cases, grid, run_with_stdin, tests, trial, Run};
+use libtest_mimic::Arguments;
 use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::{self, Options};
 use serde_json::Value;
@@ -88,7 +93,6 @@ fn fewest_changes(rows: &[String]) -> usize {
     3
 }
 
-#[test]
 fn one_wrong_given_is_one_optimal_change_and_the_repaired_puzzle_is_unique() {
     let wrong = text(&with(&WIKIPEDIA, &[(0, 0, '1')]));
     assert!(matches!(outcome(&wrong), Some(Outcome::Infeasible { .. })));
@@ -104,7 +108,6 @@ fn one_wrong_given_is_one_optimal_change_and_the_repaired_puzzle_is_unique() {
     assert_eq!(solved.single()["unique"], true);
 }
 
-#[test]
 fn two_wrong_givens_take_as_many_changes_as_the_smallest_fix_found_by_trying_all() {
     // r1c1 5 -> 1 and r9c9 9 -> 4: each alone already leaves no solution.
     let wrong = with(&WIKIPEDIA, &[(0, 0, '1'), (8, 8, '4')]);
@@ -121,7 +124,6 @@ fn two_wrong_givens_take_as_many_changes_as_the_smallest_fix_found_by_trying_all
     assert!(outcome(repaired).unwrap().solution().is_some());
 }
 
-#[test]
 fn a_minimal_puzzle_missing_a_given_gets_one_addition_from_any_solution() {
     let mut rows: Vec<String> = (0..9)
         .map(|r| SEVENTEEN[r * 9..r * 9 + 9].replace('0', "."))
@@ -195,69 +197,129 @@ fn fewest_additions_by_brute_force(givens: &[u8; 16], grids: &[[u8; 16]]) -> usi
     unreachable!("the full grid picks one solution")
 }
 
-#[test]
-fn additions_are_the_fewest_over_every_solution_as_brute_force_finds_them() {
-    let grids = every_4x4();
-    assert_eq!(grids.len(), 288);
-    // Puzzles of 2 to 5 givens taken from the grids with a fixed pseudo-random sequence,
-    // kept when several grids agree with them.
-    let mut state = 12345u64;
-    let mut next = |n: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % n
-    };
-    let mut puzzles = Vec::new();
-    while puzzles.len() < 24 {
-        let grid = grids[next(288) as usize];
-        let mut givens = [0u8; 16];
-        for _ in 0..2 + next(4) {
-            let i = next(16) as usize;
-            givens[i] = grid[i];
+const ADDITIONS: &str = "additions_are_the_fewest_over_every_solution_as_brute_force_finds_them";
+
+/// How many 4x4 puzzles the brute-force comparison takes.
+const PUZZLES: usize = 24;
+
+/// Every 4x4 Sudoku, and [`PUZZLES`] puzzles of 2 to 5 givens taken from them with a fixed
+/// pseudo-random sequence, kept when several grids agree with them.
+struct Additions {
+    grids: Vec<[u8; 16]>,
+    puzzles: Vec<[u8; 16]>,
+}
+
+/// The grids and puzzles of the comparison, made once and shared by its tests.
+fn additions() -> &'static Additions {
+    static ADDED: OnceLock<Additions> = OnceLock::new();
+    ADDED.get_or_init(|| {
+        let grids = every_4x4();
+        let mut state = 12345u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let mut puzzles = Vec::new();
+        while puzzles.len() < PUZZLES {
+            let grid = grids[next(288) as usize];
+            let mut givens = [0u8; 16];
+            for _ in 0..2 + next(4) {
+                let i = next(16) as usize;
+                givens[i] = grid[i];
+            }
+            let several = (grids.iter())
+                .filter(|g| (0..16).all(|i| givens[i] == 0 || givens[i] == g[i]))
+                .count()
+                >= 2;
+            if several && !puzzles.contains(&givens) {
+                puzzles.push(givens);
+            }
         }
-        let several = (grids.iter())
-            .filter(|g| (0..16).all(|i| givens[i] == 0 || givens[i] == g[i]))
-            .count()
-            >= 2;
-        if several && !puzzles.contains(&givens) {
-            puzzles.push(givens);
-        }
-    }
-    let line = |g: &[u8; 16]| -> String {
-        let cells = g
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char });
-        cells.chain(std::iter::once('\n')).collect()
-    };
-    let input: String = puzzles.iter().map(line).collect();
-    let result = run_with_stdin(&["sudoku", "--repair", "--format", "json", "-"], &input);
+        Additions { grids, puzzles }
+    })
+}
+
+/// A 4x4 puzzle as a line of its text form.
+fn line(g: &[u8; 16]) -> String {
+    let cells = g
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char });
+    cells.chain(std::iter::once('\n')).collect()
+}
+
+/// The one `--repair` run on all the puzzles, made once and shared by their tests.
+fn additions_run() -> &'static Run {
+    static RUN: OnceLock<Run> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let input: String = additions().puzzles.iter().map(line).collect();
+        run_with_stdin(&["sudoku", "--repair", "--format", "json", "-"], &input)
+    })
+}
+
+/// The fewest additions to puzzle `at` by brute force, found once and shared.
+fn fewest_additions(at: usize) -> usize {
+    static FEWEST: [OnceLock<usize>; PUZZLES] = [const { OnceLock::new() }; PUZZLES];
+    let added = additions();
+    *FEWEST[at].get_or_init(|| fewest_additions_by_brute_force(&added.puzzles[at], &added.grids))
+}
+
+/// The puzzles, named `puzzle INDEX: LINE`, each as its index; there are 288 grids.
+fn addition_cases() -> Vec<(String, usize)> {
+    let added = additions();
+    assert_eq!(added.grids.len(), 288);
+    (added.puzzles.iter().enumerate())
+        .map(|(at, givens)| (format!("puzzle {at}: {}", line(givens).trim_end()), at))
+        .collect()
+}
+
+/// The run ends with exit code 1 and a record per puzzle.
+fn the_additions_run_has_a_record_per_puzzle() {
+    let result = additions_run();
     assert_eq!(result.code, 1, "{}", result.stderr);
     let records = result.json();
-    assert_eq!(records.len(), puzzles.len());
+    assert_eq!(records.len(), additions().puzzles.len());
+}
+
+/// Puzzle `at`'s repair adds the fewest givens brute force finds, each in an open cell, and
+/// leaves one grid agreeing.
+fn additions_are_the_fewest_over_every_solution_as_brute_force_finds_them(at: usize) {
+    let grids = &additions().grids;
+    let givens = &additions().puzzles[at];
+    let records = additions_run().json();
+    let record = (records.get(at)).unwrap_or_else(|| panic!("{}: no record", line(givens)));
+    let found = &record["repair"];
+    let fewest = fewest_additions(at);
+    let edits = found["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), fewest, "{}: {found}", line(givens));
+    assert_eq!(found["optimal"], true, "{found}");
+    assert_eq!(found["unique"], true, "{found}");
+    let mut repaired = *givens;
+    for edit in edits {
+        assert_eq!(edit["edit"], "added");
+        let (r, c) = (
+            edit["cell"][0].as_u64().unwrap(),
+            edit["cell"][1].as_u64().unwrap(),
+        );
+        let i = (r as usize - 1) * 4 + c as usize - 1;
+        assert_eq!(repaired[i], 0, "{edit} is not an open cell");
+        repaired[i] = edit["value"].as_u64().unwrap() as u8;
+    }
+    let agreeing = (grids.iter())
+        .filter(|g| (0..16).all(|i| repaired[i] == 0 || repaired[i] == g[i]))
+        .count();
+    assert_eq!(agreeing, 1, "{}: {found}", line(&repaired));
+}
+
+/// The set holds puzzles where the first solution's own values need more givens than
+/// another solution's: the case the search over every solution is for.
+fn some_puzzle_needs_more_of_the_first_solutions_own_values() {
+    let Additions { grids, puzzles } = additions();
+    let records = additions_run().json();
     let mut first_values_not_enough = 0;
-    for (givens, record) in puzzles.iter().zip(&records) {
-        let found = &record["repair"];
-        let fewest = fewest_additions_by_brute_force(givens, &grids);
-        let edits = found["edits"].as_array().unwrap();
-        assert_eq!(edits.len(), fewest, "{}: {found}", line(givens));
-        assert_eq!(found["optimal"], true, "{found}");
-        assert_eq!(found["unique"], true, "{found}");
-        let mut repaired = *givens;
-        for edit in edits {
-            assert_eq!(edit["edit"], "added");
-            let (r, c) = (
-                edit["cell"][0].as_u64().unwrap(),
-                edit["cell"][1].as_u64().unwrap(),
-            );
-            let i = (r as usize - 1) * 4 + c as usize - 1;
-            assert_eq!(repaired[i], 0, "{edit} is not an open cell");
-            repaired[i] = edit["value"].as_u64().unwrap() as u8;
-        }
-        let agreeing = (grids.iter())
-            .filter(|g| (0..16).all(|i| repaired[i] == 0 || repaired[i] == g[i]))
-            .count();
-        assert_eq!(agreeing, 1, "{}: {found}", line(&repaired));
+    for (at, (givens, record)) in puzzles.iter().zip(&records).enumerate() {
+        let fewest = fewest_additions(at);
         // How many the first solution's own values would need.
         let first = grid(&record["solution"]);
         let mut own = *givens;
@@ -280,12 +342,9 @@ fn additions_are_the_fewest_over_every_solution_as_brute_force_finds_them() {
             first_values_not_enough += 1;
         }
     }
-    // The set holds puzzles where the first solution's own values need more givens than
-    // another solution's: the case the search over every solution is for.
     assert!(first_values_not_enough > 0, "no puzzle tells the two apart");
 }
 
-#[test]
 fn givens_that_clash_are_repaired_like_any_wrong_given() {
     // The Wikipedia 9x9 with a 5 typed at r1c8 as well as at r1c1: read, not refused.
     let wrong = with(&WIKIPEDIA, &[(0, 7, '5')]);
@@ -297,7 +356,6 @@ fn givens_that_clash_are_repaired_like_any_wrong_given() {
     assert!(outcome(repaired).unwrap().solution().is_some());
 }
 
-#[test]
 fn a_16x16_with_a_wrong_given_is_repaired_in_one_change() {
     // The first minimal 16x16 of bench/sudoku-minimal-16x16.txt with r1c3 typed 2, not 4:
     // no solution (by the plain solve below), and no clash with another given.
@@ -314,7 +372,6 @@ fn a_16x16_with_a_wrong_given_is_repaired_in_one_change() {
     assert!(outcome(repaired).unwrap().solution().is_some());
 }
 
-#[test]
 fn a_unique_puzzle_needs_no_repair() {
     let result = run_with_stdin(&["sudoku", "--repair", "-"], &text(&with(&WIKIPEDIA, &[])));
     assert_eq!(result.code, 0, "{}", result.stderr);
@@ -323,7 +380,6 @@ fn a_unique_puzzle_needs_no_repair() {
         .ends_with("# unique\n# repair: none needed: the puzzle is unique\n"));
 }
 
-#[test]
 fn takuzu_repairs_read_back_as_takuzu_and_solve() {
     // One wrong given (the fixture's own note): one change is the fewest.
     let fixed = common::run(&[
@@ -358,7 +414,6 @@ fn takuzu_repairs_read_back_as_takuzu_and_solve() {
     assert_eq!(unique.single()["unique"], true);
 }
 
-#[test]
 fn among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred() {
     // The 17-clue puzzle with its r2c1 given (4) typed as 5: changing it back is one edit and
     // unique; other single changes give a solution but not a unique one.
@@ -376,31 +431,48 @@ fn among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred() {
     ));
 }
 
-#[test]
-fn each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused() {
-    // The Wikipedia 9x9 with its r1c1 given (5) typed as 1: no solution; one change gives it
-    // one, whichever solver minimizes.
-    let wrong = text(&with(&WIKIPEDIA, &[(0, 0, '1')]));
-    assert!(matches!(outcome(&wrong), Some(Outcome::Infeasible { .. })));
-    for solver in ["highs", "cbc", "microlp"] {
-        let args = [
-            "sudoku", "--repair", "--solver", solver, "--format", "json", "-",
-        ];
-        let result = run_with_stdin(&args, &wrong);
-        assert_eq!(result.code, 1, "{solver}: {}", result.stderr);
-        let found = result.single()["repair"].clone();
-        assert_eq!(found["optimal"], true, "{solver}");
-        assert_eq!(
-            found["edits"].as_array().unwrap().len(),
-            1,
-            "{solver}: {found}"
-        );
-        let repaired = outcome(found["puzzle"].as_str().unwrap());
-        assert!(
-            repaired.is_some_and(|o| o.solution().is_some()),
-            "{solver}: {found}"
-        );
-    }
+const EACH_SOLVER: &str = "each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused";
+
+/// The Wikipedia 9x9 with its r1c1 given (5) typed as 1: no solution; one change gives it
+/// one, whichever solver minimizes.
+fn wrong_wikipedia() -> String {
+    text(&with(&WIKIPEDIA, &[(0, 0, '1')]))
+}
+
+/// The wrong Wikipedia 9x9 has no solution.
+fn the_wrong_wikipedia_has_no_solution() {
+    assert!(matches!(
+        outcome(&wrong_wikipedia()),
+        Some(Outcome::Infeasible { .. })
+    ));
+}
+
+/// `solver`, named, repairs the wrong Wikipedia 9x9 in one optimal change that gives it a
+/// solution.
+fn each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused(solver: &str) {
+    let wrong = wrong_wikipedia();
+    let args = [
+        "sudoku", "--repair", "--solver", solver, "--format", "json", "-",
+    ];
+    let result = run_with_stdin(&args, &wrong);
+    assert_eq!(result.code, 1, "{solver}: {}", result.stderr);
+    let found = result.single()["repair"].clone();
+    assert_eq!(found["optimal"], true, "{solver}");
+    assert_eq!(
+        found["edits"].as_array().unwrap().len(),
+        1,
+        "{solver}: {found}"
+    );
+    let repaired = outcome(found["puzzle"].as_str().unwrap());
+    assert!(
+        repaired.is_some_and(|o| o.solution().is_some()),
+        "{solver}: {found}"
+    );
+}
+
+/// CaDiCaL, named for a repair, is refused: it does not minimize.
+fn cadical_is_refused_for_a_repair() {
+    let wrong = wrong_wikipedia();
     let refused = run_with_stdin(&["sudoku", "--repair", "--solver", "cadical", "-"], &wrong);
     assert_eq!(refused.code, 2);
     assert!(refused.stdout.is_empty());
@@ -411,4 +483,48 @@ fn each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused() {
         "{}",
         refused.stderr
     );
+}
+
+fn main() {
+    let mut trials = cases(
+        ADDITIONS,
+        addition_cases,
+        additions_are_the_fewest_over_every_solution_as_brute_force_finds_them,
+    );
+    trials.push(trial(
+        &format!("{ADDITIONS}: the run"),
+        the_additions_run_has_a_record_per_puzzle,
+    ));
+    trials.push(trial(
+        &format!("{ADDITIONS}: some puzzle needs more of the first solution's own values"),
+        some_puzzle_needs_more_of_the_first_solutions_own_values,
+    ));
+    trials.push(trial(
+        &format!("{EACH_SOLVER}: the puzzle has no solution"),
+        the_wrong_wikipedia_has_no_solution,
+    ));
+    trials.extend(cases(
+        EACH_SOLVER,
+        || {
+            ["highs", "cbc", "microlp"]
+                .map(|s| (s.to_string(), s))
+                .to_vec()
+        },
+        each_mip_solver_named_minimizes_the_repair_and_cadical_is_refused,
+    ));
+    trials.push(trial(
+        &format!("{EACH_SOLVER}: cadical is refused"),
+        cadical_is_refused_for_a_repair,
+    ));
+    trials.extend(tests![
+        one_wrong_given_is_one_optimal_change_and_the_repaired_puzzle_is_unique,
+        two_wrong_givens_take_as_many_changes_as_the_smallest_fix_found_by_trying_all,
+        a_minimal_puzzle_missing_a_given_gets_one_addition_from_any_solution,
+        givens_that_clash_are_repaired_like_any_wrong_given,
+        a_16x16_with_a_wrong_given_is_repaired_in_one_change,
+        a_unique_puzzle_needs_no_repair,
+        takuzu_repairs_read_back_as_takuzu_and_solve,
+        among_the_fewest_changes_one_that_leaves_the_puzzle_unique_is_preferred,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

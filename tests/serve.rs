@@ -1,15 +1,20 @@
 //! `mipsolve serve`: the server is started on a free port and spoken to over WebSocket as the
 //! f-puzzles userscript speaks to it. Expected counts, solutions and candidates are CP-SAT's
-//! (`tests/fixtures/fpuzzles/expected.json`) or known (the 288 grids of a 4x4 Sudoku).
+//! (`tests/fixtures/fpuzzles/expected.json`) or known (the 288 grids of a 4x4 Sudoku). Each
+//! fixture that `check` is asked about (over one shared connection) is a test of its own.
 
 mod common;
 
+use std::future::Future;
 use std::io::{BufRead, BufReader};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::{grid, repo};
+use common::{cases, grid, repo};
 use futures_util::{SinkExt, StreamExt};
+use libtest_mimic::Arguments;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -101,25 +106,46 @@ fn empty(n: usize, extra: Value) -> String {
     lz_str::compress_to_base64(&object.to_string())
 }
 
-#[tokio::test]
-async fn check_counts_up_to_two_as_cp_sat_does() {
-    let server = start();
-    let mut socket = connect(&server).await;
-    for (i, name) in ["antiking.txt", "arrow-several.txt", "arrow-none.txt"]
-        .iter()
-        .enumerate()
-    {
-        let answer = ask(&mut socket, request(i as u64, "check", &fixture(name))).await;
-        let solutions = expected(name)["solutions"].as_u64().unwrap().min(2);
-        assert_eq!(
-            answer,
-            json!({"type": "count", "count": solutions, "inProgress": false, "nonce": i}),
-            "{name}"
-        );
-    }
+/// The fixtures `check` is asked about, in order, over one connection.
+const CHECKED: [&str; 3] = ["antiking.txt", "arrow-several.txt", "arrow-none.txt"];
+
+/// The answers to `check` of each of [`CHECKED`], asked in order over one connection to one
+/// server (the request of each is sent once the one before is answered), got once and shared
+/// by the fixtures' tests; or why the exchange failed.
+fn checked_answers() -> &'static Result<Vec<Value>, String> {
+    static ANSWERS: OnceLock<Result<Vec<Value>, String>> = OnceLock::new();
+    ANSWERS.get_or_init(|| {
+        let exchange = async {
+            let server = start();
+            let mut socket = connect(&server).await;
+            let mut answers = Vec::new();
+            for (i, name) in CHECKED.iter().enumerate() {
+                answers.push(ask(&mut socket, request(i as u64, "check", &fixture(name))).await);
+            }
+            answers
+        };
+        catch_unwind(AssertUnwindSafe(|| block_on(exchange))).map_err(|e| {
+            (e.downcast_ref::<String>().cloned())
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default()
+        })
+    })
 }
 
-#[tokio::test]
+/// The answer to `check` of the fixture at `i` of [`CHECKED`] counts its solutions up to two,
+/// as CP-SAT counted them.
+fn check_counts_up_to_two_as_cp_sat_does(i: usize) {
+    let name = CHECKED[i];
+    let answers = (checked_answers().as_ref()).unwrap_or_else(|e| panic!("the exchange: {e}"));
+    let answer = &answers[i];
+    let solutions = expected(name)["solutions"].as_u64().unwrap().min(2);
+    assert_eq!(
+        *answer,
+        json!({"type": "count", "count": solutions, "inProgress": false, "nonce": i}),
+        "{name}"
+    );
+}
+
 async fn solve_gives_cp_sats_solution_or_says_none() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -135,7 +161,6 @@ async fn solve_gives_cp_sats_solution_or_says_none() {
     );
 }
 
-#[tokio::test]
 async fn true_candidates_are_the_union_of_every_solution() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -154,7 +179,6 @@ async fn true_candidates_are_the_union_of_every_solution() {
     }
 }
 
-#[tokio::test]
 async fn colored_candidates_count_solutions_up_to_eight() {
     // An empty 4x4 Sudoku: 288 grids, 72 with each value in each cell.
     let server = start();
@@ -165,7 +189,6 @@ async fn colored_candidates_count_solutions_up_to_eight() {
     assert_eq!(got, vec![8; 64]);
 }
 
-#[tokio::test]
 async fn count_reports_every_solution() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -194,7 +217,6 @@ fn hard_25x25() -> String {
     lz_str::compress_to_base64(&json!({"size": 25, "grid": rows}).to_string())
 }
 
-#[tokio::test]
 async fn count_reports_progress_then_cancel_stops_it() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -224,7 +246,6 @@ async fn count_reports_progress_then_cancel_stops_it() {
     idle(&server).await;
 }
 
-#[tokio::test]
 async fn cancel_stops_a_long_check_and_the_server_answers_on() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -263,7 +284,6 @@ fn cpu_seconds(server: &Server) -> f64 {
     ticks / 100.0
 }
 
-#[tokio::test]
 async fn garbage_gets_invalid_and_the_next_request_is_answered() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -300,7 +320,6 @@ async fn garbage_gets_invalid_and_the_next_request_is_answered() {
     assert_eq!(good["count"], 1);
 }
 
-#[tokio::test]
 async fn several_clients_are_answered_and_one_gone_mid_count_stops_its_job() {
     let server = start();
     let mut gone = connect(&server).await;
@@ -321,7 +340,6 @@ async fn several_clients_are_answered_and_one_gone_mid_count_stops_its_job() {
     );
 }
 
-#[tokio::test]
 async fn a_step_is_the_hint_and_the_path_ends_solved() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -351,7 +369,6 @@ fn with_entry(name: &str, col: usize, value: u32) -> String {
     lz_str::compress_to_base64(&object.to_string())
 }
 
-#[tokio::test]
 async fn a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -385,7 +402,6 @@ async fn a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones() {
     );
 }
 
-#[tokio::test]
 async fn logical_candidates_mark_what_no_solution_uses() {
     let server = start();
     let mut socket = connect(&server).await;
@@ -407,4 +423,47 @@ async fn logical_candidates_mark_what_no_solution_uses() {
             }
         }
     }
+}
+
+/// Runs a test's future to its end on a runtime of its own, on the test's thread, as
+/// `#[tokio::test]` does.
+fn block_on<T>(test: impl Future<Output = T>) -> T {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(test)
+}
+
+/// Tests of async functions, one per function named, each run by [`block_on`].
+macro_rules! async_tests {
+    ($($test:ident),* $(,)?) => {
+        vec![$(common::trial(stringify!($test), || block_on($test()))),*]
+    };
+}
+
+fn main() {
+    let mut trials = cases(
+        "check_counts_up_to_two_as_cp_sat_does",
+        || {
+            (CHECKED.iter().enumerate())
+                .map(|(i, name)| (name.to_string(), i))
+                .collect()
+        },
+        check_counts_up_to_two_as_cp_sat_does,
+    );
+    trials.extend(async_tests![
+        solve_gives_cp_sats_solution_or_says_none,
+        true_candidates_are_the_union_of_every_solution,
+        colored_candidates_count_solutions_up_to_eight,
+        count_reports_every_solution,
+        count_reports_progress_then_cancel_stops_it,
+        cancel_stops_a_long_check_and_the_server_answers_on,
+        garbage_gets_invalid_and_the_next_request_is_answered,
+        several_clients_are_answered_and_one_gone_mid_count_stops_its_job,
+        a_step_is_the_hint_and_the_path_ends_solved,
+        a_step_names_a_wrong_entered_value_and_goes_on_from_right_ones,
+        logical_candidates_mark_what_no_solution_uses,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

@@ -1,11 +1,12 @@
 //! A setter's trial: the forms that gave wrong answers with exit 0 are read right or refused
 //! with exit 2 naming what is wrong; broken clues are input errors; links are read where
 //! people paste them. Expected solutions come from CP-SAT's fixtures (`tests/fixtures/fpuzzles/
-//! expected.json`).
+//! expected.json`). Each text, cell and clue of the small tables below is a test of its own.
 
 mod common;
 
-use common::{grid, repo, run_with_stdin};
+use common::{cases, grid, repo, run_with_stdin, tests};
+use libtest_mimic::Arguments;
 use serde_json::{json, Value};
 
 /// CP-SAT's solution of the anti-king fixture, and its link.
@@ -39,23 +40,28 @@ fn records(args: &[&str], stdin: &str) -> (i32, Vec<Value>, String) {
     (out.code, out.json(), out.stderr)
 }
 
-#[test]
-fn a_json_array_and_json_lines_of_f_puzzles_objects_keep_every_grids_givens() {
+/// The same two f-puzzles objects as a JSON array and as JSON lines, by name.
+fn two_objects() -> Vec<(String, String)> {
     let one = small(json!({}));
     let array = serde_json::to_string(&json!([one, one])).unwrap();
     let lines = format!("{one}\n{one}\n");
-    for text in [array, lines] {
-        let (code, records, stderr) = records(&[], &text);
-        assert_eq!(code, 0, "{stderr}");
-        assert_eq!(records.len(), 2);
-        for record in records {
-            let solved = grid(&record["solution"]);
-            assert_eq!((solved[0][0], solved[1][2]), (1, 3), "givens kept");
-        }
+    vec![
+        ("a JSON array".to_string(), array),
+        ("JSON lines".to_string(), lines),
+    ]
+}
+
+/// Two objects in one text both solve, each keeping its givens.
+fn a_json_array_and_json_lines_of_f_puzzles_objects_keep_every_grids_givens(text: String) {
+    let (code, records, stderr) = records(&[], &text);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(records.len(), 2);
+    for record in records {
+        let solved = grid(&record["solution"]);
+        assert_eq!((solved[0][0], solved[1][2]), (1, 3), "givens kept");
     }
 }
 
-#[test]
 fn a_bad_json_line_is_named_with_its_line_and_column_and_the_others_solve() {
     let one = small(json!({}));
     let (code, records, _) = records(&[], &format!("{one}\n{{\"size\": 4,, }}\n"));
@@ -65,28 +71,34 @@ fn a_bad_json_line_is_named_with_its_line_and_column_and_the_others_solve() {
     assert_eq!(records[1]["error"], "-:2: key must be a string (column 12)");
 }
 
-#[test]
-fn cells_written_otherwise_than_f_puzzles_writes_them_are_refused() {
-    for (cell, message) in [
+/// Cells written otherwise than f-puzzles writes them, each with the end of the message that
+/// refuses it, named by the cell as written.
+fn odd_cells() -> Vec<(String, (Value, &'static str))> {
+    [
         (json!(5), "found 5"),
         (
             json!({"value": 2, "given": "yes"}),
             "\"given\" must be true or false, found yes",
         ),
-    ] {
-        let mut object = small(json!({}));
-        object["grid"][3][3] = cell;
-        let (code, records, _) = records(&[], &object.to_string());
-        assert_eq!(code, 2);
-        let error = records[0]["error"].as_str().unwrap();
-        assert!(
-            error.starts_with("-:1: grid r4c4: ") && error.ends_with(message),
-            "{error}"
-        );
-    }
+    ]
+    .into_iter()
+    .map(|(cell, message)| (cell.to_string(), (cell, message)))
+    .collect()
 }
 
-#[test]
+/// The cell, written at r4c4, is refused with exit 2 naming the cell and why.
+fn cells_written_otherwise_than_f_puzzles_writes_them_are_refused((cell, message): (Value, &str)) {
+    let mut object = small(json!({}));
+    object["grid"][3][3] = cell;
+    let (code, records, _) = records(&[], &object.to_string());
+    assert_eq!(code, 2);
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("-:1: grid r4c4: ") && error.ends_with(message),
+        "{error}"
+    );
+}
+
 fn an_unknown_name_in_negative_is_refused() {
     let object = small(json!({"negative": ["ratio", "dots"]}));
     let (code, records, _) = records(&[], &object.to_string());
@@ -97,9 +109,9 @@ fn an_unknown_name_in_negative_is_refused() {
     );
 }
 
-#[test]
-fn broken_clues_are_input_errors_naming_the_clue() {
-    let cases = [
+/// Broken clues, each with the message that names it, named by that message.
+fn broken_clues() -> Vec<(String, (Value, &'static str))> {
+    [
         (
             json!({"killercage": [{"cells": ["R1C2", "R1C3", "R1C2"], "value": "6"}]}),
             "killer cage 1: cell [1,2] is listed twice",
@@ -116,16 +128,20 @@ fn broken_clues_are_input_errors_naming_the_clue() {
             json!({"killercage": [{"cells": ["R3C1", "R3C2"], "value": "9"}]}),
             "killer cage 1: the cage r3c1 r3c2 sums to 9, but 2 different values of 1..4 add up to 3 to 7",
         ),
-    ];
-    for (rules, message) in cases {
-        let (code, records, _) = records(&[], &small(rules).to_string());
-        assert_eq!(code, 2, "{message}");
-        let error = records[0]["error"].as_str().unwrap();
-        assert!(error.contains(message), "{error}");
-    }
+    ]
+    .into_iter()
+    .map(|(rules, message)| (message.to_string(), (rules, message)))
+    .collect()
 }
 
-#[test]
+/// The broken clue is an input error, exit 2, whose message names it.
+fn broken_clues_are_input_errors_naming_the_clue((rules, message): (Value, &str)) {
+    let (code, records, _) = records(&[], &small(rules).to_string());
+    assert_eq!(code, 2, "{message}");
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(error.contains(message), "{error}");
+}
+
 fn links_beside_titles_on_one_line_and_in_every_site_form_are_all_read() {
     let (solution, link) = antiking();
     let payload = link.split("?load=").nth(1).unwrap();
@@ -150,7 +166,6 @@ fn links_beside_titles_on_one_line_and_in_every_site_form_are_all_read() {
     assert_eq!(lines, [2, 2, 4, 5]);
 }
 
-#[test]
 fn a_short_sudokupad_link_is_refused_naming_the_network() {
     let out = run_with_stdin(&["sudoku", "-"], "https://sudokupad.app/abc123\n");
     assert_eq!(out.code, 2);
@@ -162,7 +177,6 @@ fn a_short_sudokupad_link_is_refused_naming_the_network() {
     );
 }
 
-#[test]
 fn a_json_line_of_fifteen_thousand_characters_is_read() {
     let texts: Vec<Value> = (0..300)
         .map(|_| json!({"cells": ["R1C1"], "value": "x".repeat(40)}))
@@ -175,7 +189,6 @@ fn a_json_line_of_fifteen_thousand_characters_is_read() {
     assert_eq!(records.len(), 2);
 }
 
-#[test]
 fn json_nested_past_the_readers_limit_names_the_limit() {
     let deep = format!(
         "{{\"size\": 4, \"grid\": {}{}}}",
@@ -210,7 +223,6 @@ fn wikipedia_with(entered: &[((usize, usize), u32)]) -> (String, Vec<Vec<u32>>) 
     (json!({"size": 9, "grid": grid}).to_string(), solution)
 }
 
-#[test]
 fn a_hint_names_a_wrong_entered_value_before_any_step() {
     let (_, solution) = wikipedia_with(&[]);
     let wrong = if solution[0][5] == 7 { 6 } else { 7 };
@@ -225,7 +237,6 @@ fn a_hint_names_a_wrong_entered_value_before_any_step() {
     );
 }
 
-#[test]
 fn a_hint_starts_from_right_entered_values() {
     // Without entries the first hint places r1c6 (the README's example); entered, it is not
     // hinted again.
@@ -243,7 +254,6 @@ fn a_hint_starts_from_right_entered_values() {
     assert!(!out.stdout.starts_with("# hint: r1c6"), "{}", out.stdout);
 }
 
-#[test]
 fn an_explanation_names_clue_values_and_a_repair_changes_one() {
     // CP-SAT found no solution for this fixture (expected.json): one of its sandwich sums
     // was changed from its solution's.
@@ -286,4 +296,34 @@ fn expected_solutions(file: &str) -> u64 {
     let expected: Value = serde_json::from_str(&text).unwrap();
     let name = file.rsplit('/').next().unwrap();
     expected[name]["solutions"].as_u64().unwrap()
+}
+
+fn main() {
+    let mut trials = cases(
+        "a_json_array_and_json_lines_of_f_puzzles_objects_keep_every_grids_givens",
+        two_objects,
+        a_json_array_and_json_lines_of_f_puzzles_objects_keep_every_grids_givens,
+    );
+    trials.extend(cases(
+        "cells_written_otherwise_than_f_puzzles_writes_them_are_refused",
+        odd_cells,
+        cells_written_otherwise_than_f_puzzles_writes_them_are_refused,
+    ));
+    trials.extend(cases(
+        "broken_clues_are_input_errors_naming_the_clue",
+        broken_clues,
+        broken_clues_are_input_errors_naming_the_clue,
+    ));
+    trials.extend(tests![
+        a_bad_json_line_is_named_with_its_line_and_column_and_the_others_solve,
+        an_unknown_name_in_negative_is_refused,
+        links_beside_titles_on_one_line_and_in_every_site_form_are_all_read,
+        a_short_sudokupad_link_is_refused_naming_the_network,
+        a_json_line_of_fifteen_thousand_characters_is_read,
+        json_nested_past_the_readers_limit_names_the_limit,
+        a_hint_names_a_wrong_entered_value_before_any_step,
+        a_hint_starts_from_right_entered_values,
+        an_explanation_names_clue_values_and_a_repair_changes_one,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

@@ -1,12 +1,14 @@
 //! `--stats`: the engine of each question, a time for each stage that ran and none for the
 //! others, the size of the model a solver was handed, and the counts each solver reports,
-//! as numbers where numbers must be (text and JSON).
+//! as numbers where numbers must be (text and JSON). Each check of the MIP solvers is a test
+//! of its own per solver.
 
 mod common;
 
 use std::collections::BTreeMap;
 
-use common::run;
+use common::{cases, run, tests};
+use libtest_mimic::Arguments;
 use serde_json::Value;
 
 const WIKIPEDIA: &str = "puzzles/sudoku/wikipedia-9x9.txt";
@@ -65,7 +67,6 @@ impl StatsLine {
     }
 }
 
-#[test]
 fn highs_on_the_documents_model_reports_model_and_solver_times_the_size_and_its_counts() {
     let out = run(&[
         "sudoku",
@@ -97,26 +98,30 @@ fn highs_on_the_documents_model_reports_model_and_solver_times_the_size_and_its_
     assert_eq!(stats.count("nonzeros"), DOCUMENTS_NONZEROS);
 }
 
-#[test]
-fn a_mip_solver_on_a_puzzle_the_reductions_settle_reports_only_the_reductions() {
-    for solver in ["highs", "cbc", "microlp"] {
-        let out = run(&[
-            "sudoku",
-            "--check-unique",
-            "--stats",
-            "--solver",
-            solver,
-            WIKIPEDIA,
-        ]);
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        let stats = stats_line(&out.stdout);
-        assert_eq!(stats.decided_by, "reductions, reductions", "{solver}");
-        assert_eq!(stats.names(), ["reductions"], "{solver}");
-        stats.ms("reductions");
-    }
+/// The MIP solvers as cases, by name: each check of them is a test per solver.
+fn mip_solvers() -> Vec<(String, &'static str)> {
+    (["highs", "cbc", "microlp"].into_iter())
+        .map(|solver| (solver.to_string(), solver))
+        .collect()
 }
 
-#[test]
+/// With `solver` named, the reductions settle the Wikipedia 9x9 and are all it reports.
+fn a_mip_solver_on_a_puzzle_the_reductions_settle_reports_only_the_reductions(solver: &str) {
+    let out = run(&[
+        "sudoku",
+        "--check-unique",
+        "--stats",
+        "--solver",
+        solver,
+        WIKIPEDIA,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let stats = stats_line(&out.stdout);
+    assert_eq!(stats.decided_by, "reductions, reductions", "{solver}");
+    assert_eq!(stats.names(), ["reductions"], "{solver}");
+    stats.ms("reductions");
+}
+
 fn cadical_reports_its_conflicts_and_no_mip_counts() {
     let file = "puzzles/sudoku/two-solutions-9x9.txt";
     let out = run(&[
@@ -156,30 +161,47 @@ fn documents_json(solver: &str) -> Value {
     out.single()["stats"].clone()
 }
 
-#[test]
-fn every_mip_solver_reports_nodes_and_iterations_in_json_as_numbers() {
-    for solver in ["highs", "cbc", "microlp"] {
-        let stats = documents_json(solver);
-        assert_eq!(stats["decided_by"], serde_json::json!([solver, solver]));
-        let seconds = &stats["seconds"];
-        assert!(
-            seconds["reductions"].is_null() && seconds["split"].is_null(),
-            "{stats}"
-        );
-        assert!(
-            seconds["model"].as_f64().is_some_and(|s| s >= 0.0),
-            "{stats}"
-        );
-        assert!(
-            seconds["solver"].as_f64().is_some_and(|s| s >= 0.0),
-            "{stats}"
-        );
-        assert!(stats["nodes"].is_u64(), "{solver}: {stats}");
-        assert!(stats["iterations"].is_u64(), "{solver}: {stats}");
-        assert!(stats["conflicts"].is_null(), "{stats}");
-        let model = &stats["model"];
-        assert_eq!(model["rows"], DOCUMENTS_ROWS, "{solver}");
-        assert_eq!(model["columns"], DOCUMENTS_COLUMNS, "{solver}");
-        assert_eq!(model["nonzeros"], DOCUMENTS_NONZEROS, "{solver}");
-    }
+/// `solver` on the documents' model reports its nodes and iterations in JSON as numbers,
+/// with the model's size and a time for each stage that ran.
+fn every_mip_solver_reports_nodes_and_iterations_in_json_as_numbers(solver: &str) {
+    let stats = documents_json(solver);
+    assert_eq!(stats["decided_by"], serde_json::json!([solver, solver]));
+    let seconds = &stats["seconds"];
+    assert!(
+        seconds["reductions"].is_null() && seconds["split"].is_null(),
+        "{stats}"
+    );
+    assert!(
+        seconds["model"].as_f64().is_some_and(|s| s >= 0.0),
+        "{stats}"
+    );
+    assert!(
+        seconds["solver"].as_f64().is_some_and(|s| s >= 0.0),
+        "{stats}"
+    );
+    assert!(stats["nodes"].is_u64(), "{solver}: {stats}");
+    assert!(stats["iterations"].is_u64(), "{solver}: {stats}");
+    assert!(stats["conflicts"].is_null(), "{stats}");
+    let model = &stats["model"];
+    assert_eq!(model["rows"], DOCUMENTS_ROWS, "{solver}");
+    assert_eq!(model["columns"], DOCUMENTS_COLUMNS, "{solver}");
+    assert_eq!(model["nonzeros"], DOCUMENTS_NONZEROS, "{solver}");
+}
+
+fn main() {
+    let mut trials = cases(
+        "a_mip_solver_on_a_puzzle_the_reductions_settle_reports_only_the_reductions",
+        mip_solvers,
+        a_mip_solver_on_a_puzzle_the_reductions_settle_reports_only_the_reductions,
+    );
+    trials.extend(cases(
+        "every_mip_solver_reports_nodes_and_iterations_in_json_as_numbers",
+        mip_solvers,
+        every_mip_solver_reports_nodes_and_iterations_in_json_as_numbers,
+    ));
+    trials.extend(tests![
+        highs_on_the_documents_model_reports_model_and_solver_times_the_size_and_its_counts,
+        cadical_reports_its_conflicts_and_no_mip_counts,
+    ]);
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }
