@@ -53,6 +53,13 @@ pub struct Global {
     pub keys: fn(&mut Keys),
 }
 
+impl Global {
+    /// SudokuPad's `names` for the rule whose keys `keys` adds.
+    pub const fn new(names: &'static [&'static str], keys: fn(&mut Keys)) -> Self {
+        Global { names, keys }
+    }
+}
+
 /// Adds `key: true`: a rule that is on or off.
 pub fn set_flag(keys: &mut Keys, key: &str) {
     keys.insert(key.into(), Value::Bool(true));

@@ -86,6 +86,23 @@ pub trait Rule: fmt::Debug + Send + Sync {
     }
 }
 
+/// Runs `pass` until it narrows no cell (what it narrows is pushed onto `shrunk`); `false`
+/// as soon as a pass empties a cell.
+pub fn to_fixed_point(
+    shrunk: &mut Vec<usize>,
+    mut pass: impl FnMut(&mut Vec<usize>) -> bool,
+) -> bool {
+    loop {
+        let before = shrunk.len();
+        if !pass(shrunk) {
+            return false;
+        }
+        if shrunk.len() == before {
+            return true;
+        }
+    }
+}
+
 /// A violation named `label i` (from 1) for each group of cells whose values `keeps(i,
 /// values)` refuses: the check of rules over lines or groups of cells.
 pub fn broken_groups<'a>(

@@ -5,8 +5,8 @@
 //! clauses; the check is exact.
 
 use super::keyed::Part;
-use super::restrict;
 use super::Changed;
+use super::{restrict, to_fixed_point};
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_name, Cell, Grid};
@@ -145,23 +145,17 @@ impl Part for Pairs {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
-        loop {
-            let before = shrunk.len();
-            for pair in &self.pairs {
+        to_fixed_point(shrunk, |shrunk| {
+            self.pairs.iter().all(|pair| {
                 let (a, b) = (index(pair.cells[0]), index(pair.cells[1]));
                 let keep_b = partners(pair.relation, &values, domains.at(a), domains.at(b), false);
-                if !restrict(domains, b, keep_b, shrunk) {
-                    return false;
+                restrict(domains, b, keep_b, shrunk) && {
+                    let keep_a =
+                        partners(pair.relation, &values, domains.at(b), domains.at(a), true);
+                    restrict(domains, a, keep_a, shrunk)
                 }
-                let keep_a = partners(pair.relation, &values, domains.at(b), domains.at(a), true);
-                if !restrict(domains, a, keep_a, shrunk) {
-                    return false;
-                }
-            }
-            if shrunk.len() == before {
-                return true;
-            }
-        }
+            })
+        })
     }
 
     fn constrain(&self, name: &str, model: &mut Model) {

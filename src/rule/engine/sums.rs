@@ -4,8 +4,8 @@
 //! itself, linear in `x[r,c,k]`; the check is exact.
 
 use super::keyed::Part;
-use super::restrict;
 use super::Changed;
+use super::{restrict, to_fixed_point};
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -79,36 +79,25 @@ impl Part for Sums {
         let cols = domains.cols();
         let values = domains.values().to_vec();
         let index = |(r, c): Cell| r * cols + c;
-        loop {
-            let before = shrunk.len();
-            for equation in &self.equations {
+        to_fixed_point(shrunk, |shrunk| {
+            self.equations.iter().all(|equation| {
                 let each: Vec<(i64, i64)> = (equation.terms.iter())
                     .map(|&(cell, w)| bounds(domains.at(index(cell)), w, &values))
                     .collect();
-                let (lo, hi) = each
-                    .iter()
-                    .fold((0i64, 0i64), |(l, h), b| (l + b.0, h + b.1));
-                for (t, &(cell, w)) in equation.terms.iter().enumerate() {
+                let (lo, hi) = (each.iter()).fold((0i64, 0i64), |(l, h), b| (l + b.0, h + b.1));
+                (equation.terms.iter().enumerate()).all(|(t, &(cell, w))| {
                     // What this term may be, given the others' bounds.
                     let (min, max) = (
                         equation.total - (hi - each[t].1),
                         equation.total - (lo - each[t].0),
                     );
-                    let mut keep = 0;
-                    for (k, &v) in values.iter().enumerate() {
-                        if (min..=max).contains(&(w * v)) {
-                            keep |= 1 << k;
-                        }
-                    }
-                    if !restrict(domains, index(cell), keep, shrunk) {
-                        return false;
-                    }
-                }
-            }
-            if shrunk.len() == before {
-                return true;
-            }
-        }
+                    let keep = (values.iter().enumerate())
+                        .filter(|&(_, &v)| (min..=max).contains(&(w * v)))
+                        .fold(0u64, |m, (k, _)| m | 1 << k);
+                    restrict(domains, index(cell), keep, shrunk)
+                })
+            })
+        })
     }
 
     fn constrain(&self, name: &str, model: &mut Model) {

@@ -22,16 +22,10 @@ pub static KNIGHT: RuleKind = RuleKind::new("antiknight", |value, board| {
 });
 
 /// SudokuPad's global rules.
-pub static KING_GLOBAL: Global = Global {
-    names: &["antiking"],
-    keys: |keys| set_flag(keys, KING.key),
-};
+pub static KING_GLOBAL: Global = Global::new(&["antiking"], |keys| set_flag(keys, KING.key));
 
 /// SudokuPad's global rules.
-pub static KNIGHT_GLOBAL: Global = Global {
-    names: &["antiknight"],
-    keys: |keys| set_flag(keys, KNIGHT.key),
-};
+pub static KNIGHT_GLOBAL: Global = Global::new(&["antiknight"], |keys| set_flag(keys, KNIGHT.key));
 
 /// When the flag is set, pairs of cells each `steps` apart (rows down, columns either way)
 /// that differ, named `what` in clues.

@@ -13,10 +13,9 @@ use crate::rule::engine::reading::{flag, wrong, Board, Found};
 pub static KIND: RuleKind = RuleKind::new("disjointgroups", read);
 
 /// SudokuPad's global rule.
-pub static GLOBAL: Global = Global {
-    names: &["disjoint", "disjointgroups"],
-    keys: |keys| set_flag(keys, KIND.key),
-};
+pub static GLOBAL: Global = Global::new(&["disjoint", "disjointgroups"], |keys| {
+    set_flag(keys, KIND.key)
+});
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     if !flag(value)? {

@@ -154,28 +154,20 @@ mod tests {
     #[test]
     fn three_in_a_row_hold_a_low_a_middle_and_a_high_value() {
         let json = r#"{"entropicline": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}]}"#;
-        let rule = rule(json, 9);
-        let d = narrowed(
-            &*rule,
-            candidates(1, 4, 9, &[((0, 0), &[1]), ((0, 1), &[5])]),
-        )
-        .unwrap();
-        assert_eq!(values(&d, (0, 2)), [7, 8, 9]);
-        assert_eq!(values(&d, (0, 3)), [1, 2, 3]);
-        let grid = grid_with(9, &[((0, 0), 1), ((0, 1), 2), ((0, 2), 9), ((0, 3), 3)]);
-        assert_eq!(broken(&*rule, &grid).len(), 1);
+        let set: &[(_, &[i64])] = &[((0, 0), &[1]), ((0, 1), &[5])];
+        assert_eq!(narrows_to(json, (1, 4), set, (0, 2)), Some(vec![7, 8, 9]));
+        assert_eq!(narrows_to(json, (1, 4), set, (0, 3)), Some(vec![1, 2, 3]));
+        // 1 2 3 on the line: three low values in a row.
+        let good = sudoku_with(&[((0, 1), 5), ((0, 2), 9), ((0, 3), 2)]);
+        keeps_only(json, &good, &sudoku_with(&[]));
     }
 
     #[test]
     fn modular_classes_are_remainders() {
         let json = r#"{"modularline": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}]}"#;
-        let rule = rule(json, 9);
-        let d = narrowed(
-            &*rule,
-            candidates(1, 4, 9, &[((0, 0), &[3]), ((0, 1), &[1])]),
-        )
-        .unwrap();
-        assert_eq!(values(&d, (0, 2)), [2, 5, 8]);
-        assert_eq!(values(&d, (0, 3)), [3, 6, 9]);
+        let set: &[(_, &[i64])] = &[((0, 0), &[3]), ((0, 1), &[1])];
+        assert_eq!(narrows_to(json, (1, 4), set, (0, 2)), Some(vec![2, 5, 8]));
+        assert_eq!(narrows_to(json, (1, 4), set, (0, 3)), Some(vec![3, 6, 9]));
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((0, 2), 4)]));
     }
 }

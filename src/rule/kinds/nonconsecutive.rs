@@ -15,10 +15,7 @@ use crate::rule::engine::reading::{flag, Board, Found};
 pub static KIND: RuleKind = RuleKind::new("nonconsecutive", read);
 
 /// SudokuPad's global rule.
-pub static GLOBAL: Global = Global {
-    names: &["nonconsecutive"],
-    keys: |keys| set_flag(keys, KIND.key),
-};
+pub static GLOBAL: Global = Global::new(&["nonconsecutive"], |keys| set_flag(keys, KIND.key));
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     if !flag(value)? {

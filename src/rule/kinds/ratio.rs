@@ -17,10 +17,7 @@ use crate::rule::engine::reading::{at, items, negative, number, Board, Found};
 pub static KIND: RuleKind = RuleKind { key: "ratio", read };
 
 /// SudokuPad's global rule: no ratio dot where none is drawn.
-pub static GLOBAL: Global = Global {
-    names: &["antiratio"],
-    keys: |keys| set_negative(keys, KIND.key),
-};
+pub static GLOBAL: Global = Global::new(&["antiratio"], |keys| set_negative(keys, KIND.key));
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Pairs>::new("kropki", "ratio", value);

@@ -16,10 +16,7 @@ use crate::rule::engine::reading::{at, items, negative, wrong, Board, Found};
 pub static KIND: RuleKind = RuleKind { key: "xv", read };
 
 /// SudokuPad's global rule: no X or V where none is drawn.
-pub static GLOBAL: Global = Global {
-    names: &["antixv"],
-    keys: |keys| set_negative(keys, KIND.key),
-};
+pub static GLOBAL: Global = Global::new(&["antixv"], |keys| set_negative(keys, KIND.key));
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Pairs>::new("xv", "xv", value);
