@@ -1,6 +1,6 @@
 //! The rules' unit tests' shared harness: a rule read from its key's JSON as a puzzle writes
 //! it; candidates in, narrow, candidates out; a grid in, violations out; and whether the
-//! rule's rows, in a model of that grid, allow it.
+//! rule's rows, in a model of that grid solved by CaDiCaL, allow it.
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::engine::reading::Found;
 use super::{read_rules, Rule};
+use crate::backend::{Cadical, Session, Status};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::geometry::boxes;
@@ -104,9 +105,8 @@ pub fn narrows_to(
     narrowed(&*rule, candidates(rows, cols, 9, set)).map(|d| values(&d, cell))
 }
 
-/// Whether the rows `rule` writes allow `grid`: a model whose every cell holds only its value
-/// there, with the rule's rows, has no row that folds to a false constant. Rows through
-/// variables of their own (a cage's choice of table) may fold to nothing and allow it.
+/// Whether the rows `rule` writes allow `grid`: CaDiCaL finds a point of a model whose every
+/// cell holds only its value there, with the rule's rows (and any variables of their own).
 pub fn rows_allow(rule: &dyn Rule, grid: &Grid) -> bool {
     let n = grid.rows();
     let mut domains = Domains::full(n, grid.cols(), (1..=n as i64).collect());
@@ -115,7 +115,12 @@ pub fn rows_allow(rule: &dyn Rule, grid: &Grid) -> bool {
     }
     let mut model = Model::new(domains);
     rule.constrain(&mut model, Deadline::none());
-    !model.is_contradictory()
+    let answer = Session::new(model, Cadical::default()).solve(Deadline::none());
+    match answer.expect("CaDiCaL answers").0 {
+        Status::Feasible(_) => true,
+        Status::Infeasible => false,
+        Status::TimeLimit => unreachable!("no time limit"),
+    }
 }
 
 /// A solved 9x9 Sudoku (`(3r + r/3 + c) mod 9 + 1`) with `changes`.

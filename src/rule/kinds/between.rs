@@ -112,18 +112,13 @@ mod tests {
     #[test]
     fn inner_cells_lie_strictly_between_the_ends() {
         let json = r#"{"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
-        let rule = rule(json, 9);
-        let d = narrowed(
-            &*rule,
-            candidates(1, 3, 9, &[((0, 0), &[2]), ((0, 2), &[5])]),
-        )
-        .unwrap();
-        assert_eq!(values(&d, (0, 1)), [3, 4]);
-        assert!(broken(&*rule, &grid_with(9, &[])).is_empty());
-        let grid = grid_with(9, &[((0, 1), 7)]);
+        let left = narrows_to(json, (1, 3), &[((0, 0), &[2]), ((0, 2), &[5])], (0, 1));
+        assert_eq!(left, Some(vec![3, 4]));
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((0, 1), 7)]));
+        let message = "between line 1 is broken: r1c1=1, r1c2=7, r1c3=3";
         assert_eq!(
-            broken(&*rule, &grid),
-            ["between line 1 is broken: r1c1=1, r1c2=7, r1c3=3"]
+            broken(&*rule(json, 9), &grid_with(9, &[((0, 1), 7)])),
+            [message]
         );
     }
 }

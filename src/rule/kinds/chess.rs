@@ -64,29 +64,31 @@ mod tests {
 
     #[test]
     fn a_value_leaves_the_cells_touching_it_diagonally() {
-        let rule = rule(r#"{"antiking": true}"#, 4);
-        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
-        assert_eq!(values(&d, (1, 1)), [1, 3, 4]);
-        assert_eq!(values(&d, (0, 1)), [1, 2, 3, 4]);
-        let grid = grid_with(4, &[((1, 1), 1)]);
+        let json = r#"{"antiking": true}"#;
+        let left = |cell| narrows_to(json, (9, 9), &[((0, 0), &[2])], cell).unwrap();
         assert_eq!(
-            broken(&*rule, &grid),
-            ["anti-king r1c1-r2c2 is broken: r1c1=1, r2c2=1"]
+            (left((1, 1)), left((0, 1))),
+            (vec![1, 3, 4, 5, 6, 7, 8, 9], (1..=9).collect())
         );
+        // The solved Sudoku's diagonal neighbours differ; a 1 beside r1c1's 1 breaks it.
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((1, 1), 1)]));
+        let grid = grid_with(4, &[((1, 1), 1)]);
+        let message = "anti-king r1c1-r2c2 is broken: r1c1=1, r2c2=1";
+        assert_eq!(broken(&*rule(json, 4), &grid), [message]);
     }
 
     #[test]
     fn a_value_leaves_the_cells_a_knight_s_move_away() {
-        let rule = rule(r#"{"antiknight": true}"#, 4);
-        let d = narrowed(&*rule, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
-        assert_eq!(values(&d, (1, 2)), [1, 3, 4]);
-        assert_eq!(values(&d, (2, 1)), [1, 3, 4]);
-        assert_eq!(values(&d, (1, 1)), [1, 2, 3, 4]);
-        let grid = grid_with(4, &[((1, 2), 1)]);
+        let json = r#"{"antiknight": true}"#;
+        let left = |cell| narrows_to(json, (9, 9), &[((0, 0), &[2])], cell).unwrap();
+        let others = vec![1, 3, 4, 5, 6, 7, 8, 9];
+        assert_eq!([left((1, 2)), left((2, 1))], [others.clone(), others]);
+        assert_eq!(left((1, 1)), (1..=9).collect::<Vec<_>>());
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((1, 2), 1)]));
+        let message = "anti-knight r1c1-r2c3 is broken: r1c1=1, r2c3=1";
         assert_eq!(
-            broken(&*rule, &grid),
-            ["anti-knight r1c1-r2c3 is broken: r1c1=1, r2c3=1"]
+            broken(&*rule(json, 4), &grid_with(4, &[((1, 2), 1)])),
+            [message]
         );
-        assert!(broken(&*rule, &grid_with(4, &[])).is_empty());
     }
 }

@@ -43,10 +43,10 @@ mod tests {
     #[test]
     fn a_cell_holds_what_its_clone_holds() {
         let json = r#"{"clone": [{"cells": ["R1C1"], "cloneCells": ["R3C3"]}]}"#;
-        let rule = rule(json, 9);
-        let d = narrowed(&*rule, candidates(3, 3, 9, &[((0, 0), &[4])])).unwrap();
-        assert_eq!(values(&d, (2, 2)), [4]);
-        assert_eq!(broken(&*rule, &grid_with(9, &[])).len(), 1);
-        assert!(broken(&*rule, &grid_with(9, &[((2, 2), 1)])).is_empty());
+        assert_eq!(
+            narrows_to(json, (3, 3), &[((0, 0), &[4])], (2, 2)),
+            Some(vec![4])
+        );
+        keeps_only(json, &sudoku_with(&[((2, 2), 1)]), &sudoku_with(&[]));
     }
 }
