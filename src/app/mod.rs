@@ -1,6 +1,7 @@
 //! The application: puzzles from paths, solved in parallel, written in input order through
 //! the chosen output format, with progress, a summary and the exit code.
 
+mod analysis;
 pub mod cli;
 mod failure;
 pub mod generate;
@@ -20,17 +21,16 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
-use mipsolve::clue::Clue;
 use mipsolve::deadline::Deadline;
-use mipsolve::grid::{cell_name, Grid};
+use mipsolve::pipeline;
 use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
-use mipsolve::{explain, picture, pipeline, repair};
 
-use cli::{Config, PictureFormat};
+use analysis::{Findings, Solving, ANALYSES};
+use cli::Config;
 use failure::Failure;
 use output::{Format, Output};
-use record::{Deduced, Record, Repaired, Solved, Status, NOT_DEDUCED};
+use record::{Record, Solved, Status};
 use walk::Item;
 
 /// Runs the whole batch and returns the exit code (the worst verdict).
@@ -132,32 +132,26 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
-/// Solves one puzzle, then writes its model, explains and audits it, as asked; an error is one
-/// line naming the file.
+/// Solves one puzzle, then runs the analyses the run asks for; an error is one line naming
+/// the file.
 fn solve_puzzle(
     config: &Config,
     item: &Item,
     stem: &str,
     puzzle: &dyn Puzzle,
 ) -> Result<Solved, Failure> {
-    let file = || item.file.clone();
-    let fail = |error| Failure::Solve {
-        file: file(),
-        error: Box::new(error),
-    };
-    let unwritten = |message| Failure::Write {
-        file: file(),
-        message,
-    };
     // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
     let deadline = Deadline::after(config.solve.time_limit);
-    let question = config.solve.question;
+    let fail = |error| Failure::Solve {
+        file: item.file.clone(),
+        error: Box::new(error),
+    };
     let Report { outcome, stats } = match &config.verify {
         Some(proposal) => {
             let grid = (puzzle.read_solution(&proposal.text)).map_err(|error| {
                 let proposal = proposal.file.clone();
                 Failure::Proposal {
-                    file: file(),
+                    file: item.file.clone(),
                     proposal,
                     error: Box::new(error),
                 }
@@ -167,79 +161,21 @@ fn solve_puzzle(
         None => pipeline::solve(puzzle, &config.solve, deadline),
     }
     .map_err(fail)?;
-    if let Some(spec) = &config.write_model {
-        let name = match item.index {
-            Some(i) if item.in_collection => format!("{} [{i}]", item.file),
-            _ => item.file.clone(),
-        };
-        let title = format!("{name}, {}", item.kind.map_or("puzzle", |k| k.title));
-        model_files::write(spec, stem, &title, puzzle, question, &outcome, deadline)
-            .map_err(unwritten)?;
-    }
-    let repair = match &config.repair {
-        Some(solver) => {
-            repair::repair(puzzle, &outcome, &config.solve, solver, deadline).map_err(fail)?
-        }
-        None => None,
+    let at = Solving {
+        config,
+        item,
+        stem,
+        puzzle,
+        outcome: &outcome,
+        deadline,
     };
-    // --repair's answer for several solutions replaces --explain's greedy one; --hint on
-    // filled-in values that leave no solution names the ones that conflict.
-    let several = matches!(outcome, pipeline::Outcome::Several { .. });
-    let conflict = config.deduce.hint && matches!(outcome, pipeline::Outcome::Infeasible { .. });
-    let explanation = match (config.explain && !(config.repair.is_some() && several)) || conflict {
-        true => explain::explain(puzzle, &outcome, &config.solve, deadline).map_err(fail)?,
-        false => None,
-    };
-    let audit = match config.audit {
-        true => explain::audit(puzzle, &outcome, &config.solve, deadline).map_err(fail)?,
-        false => None,
-    };
-    let candidates = match config.candidates && outcome.solution().is_some() {
-        true => mipsolve::candidates::true_candidates(puzzle, deadline).map_err(fail)?,
-        false => None,
-    };
-    let deduced = match (&outcome, config.deduce.any()) {
-        (pipeline::Outcome::Unique(solution), true) => Some(Deduced {
-            asked: config.deduce,
-            found: (match config.deduce.hint {
-                true => hint_start(puzzle, solution),
-                false => Ok(None),
-            })
-            .and_then(|start| {
-                let from = start.as_deref().unwrap_or(puzzle);
-                (from.deduce(solution, deadline)).ok_or_else(|| {
-                    match deadline.passed() {
-                        true => "not graded: time limit reached before the steps were complete",
-                        false => NOT_DEDUCED,
-                    }
-                    .to_string()
-                })
-            }),
-        }),
-        (_, true) if config.deduce.hint => Deduced::not_unique(config.deduce, &outcome),
-        _ => None,
-    };
-    let drawing = match config.format == Format::Svg || config.pictures.any() {
-        true => puzzle.drawing(),
-        false => None,
-    };
-    let style = config.pictures.style;
-    // A hint's picture shows the puzzle only: the solution would give the hint away.
-    let shown = outcome.solution().filter(|_| !config.deduce.hint);
-    let svg = (drawing.as_ref()).map(|d| picture::svg(d, shown, style));
-    if let (Some(dir), Some(svg)) = (&config.pictures.dir, &svg) {
-        let format = config.pictures.format.unwrap_or(PictureFormat::Svg);
-        picture_files::write(dir, stem, format, svg).map_err(unwritten)?;
+    let mut found = Findings::default();
+    for analysis in ANALYSES {
+        analysis.run(&at, &mut found)?;
     }
     Ok(Solved {
-        drawing,
-        svg: svg.filter(|_| config.format == Format::Svg),
-        deduced,
-        explanation,
-        audit,
+        found,
         warnings: puzzle.warnings().to_vec(),
-        candidates,
-        repaired: repair.map(|r| Repaired::of(r, puzzle)),
         verified: config.verify.is_some(),
         stats: config.stats.then_some(stats),
         texts: (outcome.solutions().into_iter())
@@ -297,36 +233,4 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
         seconds: started.elapsed().as_secs_f64(),
         result,
     }
-}
-
-/// The values a solver entered that the solution does not have: `r1c6 is 7, the solution
-/// has 4`.
-pub(crate) fn wrong_entries(puzzle: &dyn Puzzle, solution: &Grid) -> Vec<String> {
-    (puzzle.entered().iter())
-        .filter_map(|clue| match *clue {
-            Clue::Given { cell, value } if solution.get(cell.0, cell.1) != value => Some(format!(
-                "{} is {value}, the solution has {}",
-                cell_name(cell),
-                solution.get(cell.0, cell.1)
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
-/// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
-fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
-    let entered = puzzle.entered();
-    if entered.is_empty() {
-        return Ok(None);
-    }
-    let wrong = wrong_entries(puzzle, solution);
-    if !wrong.is_empty() {
-        return Err(format!("hint: {}", wrong.join("; ")));
-    }
-    let clues: Vec<Clue> = (puzzle.clues().into_iter())
-        .chain(entered.iter().cloned())
-        .collect();
-    Ok(puzzle.with_clues(&clues))
 }

@@ -39,12 +39,12 @@ pub struct Printed {
 /// The record's puzzle for the PDF, when it was drawn.
 pub fn printed(record: &Record) -> Option<Printed> {
     let solved = record.result.as_ref().ok()?;
-    let level = (solved.deduced.as_ref())
+    let level = (solved.found.deduced.as_ref())
         .and_then(|d| d.found.as_ref().ok())
         .map(|steps| format!(" ({})", steps.level()));
     Some(Printed {
         title: format!("{}{}", record.name(), level.unwrap_or_default()),
-        drawing: solved.drawing.clone()?,
+        drawing: solved.found.drawing.clone()?,
         solution: solved.outcome.solution().cloned(),
         heading: match (record.status(), solved.outcome.solution()) {
             (Status::NotUnique, _) => "one of several solutions",

@@ -3,15 +3,15 @@
 use mipsolve::candidates::TrueCandidates;
 use mipsolve::clue::Clue;
 use mipsolve::deduce::Deductions;
-use mipsolve::explain::{Audit, Explanation};
+use mipsolve::explain::Audit;
 use mipsolve::grid::cell_name;
-use mipsolve::picture::Drawing;
 use mipsolve::pipeline::{CountEnd, Outcome, Stats};
 use mipsolve::puzzle::HiddenOperators;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::repair::{Edit, Repair};
 use mipsolve::rule::OptionalRule;
 
+use super::analysis::Findings;
 use super::failure::Failure;
 
 /// `--grade`, `--steps`, `--hint`.
@@ -62,27 +62,14 @@ pub struct Solved {
     pub outcome: Outcome,
     /// Every solution found (the first, the witness, or a count's), rendered.
     pub texts: Vec<String>,
-    /// What `--explain` found, when asked and the outcome calls for it.
-    pub explanation: Option<Explanation>,
-    /// What `--audit` found, when asked and the puzzle is unique.
-    pub audit: Option<Audit>,
+    /// What the analyses found.
+    pub found: Findings,
     /// What the reader could not take from the input (rules a link only draws).
     pub warnings: Vec<String>,
-    /// What `--candidates` found, when asked and the puzzle has a solution.
-    pub candidates: Option<TrueCandidates>,
-    /// What `--repair` found, when asked, with the repaired puzzle as text.
-    pub repaired: Option<Repaired>,
     /// Whether the outcome is that of a proposed grid (`--verify`).
     pub verified: bool,
     /// What settled each question and the time spent, when `--stats` asks.
     pub stats: Option<Stats>,
-    /// The step-by-step solver's answer, when `--grade`, `--steps` or `--hint` ask and the
-    /// puzzle is unique.
-    pub deduced: Option<Deduced>,
-    /// What a picture of the puzzle shows, when a picture is asked for.
-    pub drawing: Option<Drawing>,
-    /// The picture as SVG, for `--format svg`.
-    pub svg: Option<String>,
 }
 
 /// What the step-by-step solver found, and which of its answers were asked for.

@@ -371,13 +371,13 @@ impl<'a> Line<'a> {
         self.verified = solved.verified.then_some(self.broken.is_none());
         self.solution = solved.outcome.solution().and_then(rows);
         self.stats = solved.stats.as_ref().map(StatsLine::of);
-        self.repair = solved.repaired.as_ref().map(RepairLine::of);
+        self.repair = solved.found.repaired.as_ref().map(RepairLine::of);
     }
 
     /// `--grade`, `--steps`, `--hint`: a hint never gives a solution away; the cells where two
     /// solutions differ are said without their values.
     fn deduced(&mut self, solved: &Solved) {
-        match &solved.deduced {
+        match &solved.found.deduced {
             Some(Deduced {
                 asked,
                 found: Ok(found),
@@ -416,13 +416,13 @@ impl<'a> Line<'a> {
     /// `--candidates` and `--audit`.
     fn candidates_and_audit(&mut self, solved: &'a Solved) {
         self.warnings = &solved.warnings;
-        if let Some(found) = &solved.candidates {
+        if let Some(found) = &solved.found.candidates {
             self.candidates = Some(&found.values);
             let unproven =
                 (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);
             self.unproven = (!found.complete()).then(|| unproven.collect());
         }
-        match &solved.audit {
+        match &solved.found.audit {
             Some(Audit::Done {
                 redundant,
                 operators,
@@ -447,7 +447,7 @@ impl<'a> Line<'a> {
 
     /// `--explain`: a conflict, a greedy repair, or the time limit.
     fn explanation(&mut self, solved: &Solved) {
-        match &solved.explanation {
+        match &solved.found.explanation {
             Some(Explanation::Conflict {
                 clues,
                 solvable_without,

@@ -11,7 +11,12 @@ pub struct Svg;
 
 impl Output for Svg {
     fn write(&self, record: &Record, out: &mut dyn Write) -> io::Result<()> {
-        match record.result.as_ref().ok().and_then(|s| s.svg.as_deref()) {
+        match record
+            .result
+            .as_ref()
+            .ok()
+            .and_then(|s| s.found.svg.as_deref())
+        {
             Some(svg) => out.write_all(svg.as_bytes()),
             None => Ok(()),
         }

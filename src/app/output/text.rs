@@ -24,7 +24,7 @@ impl Output for Text {
             return Ok(());
         };
         self.write_solved(record, solved, out)?;
-        if let Some(repaired) = &solved.repaired {
+        if let Some(repaired) = &solved.found.repaired {
             writeln!(out, "# repair: {}", repaired.text())?;
             if let Some(puzzle) = &repaired.puzzle {
                 out.write_all(b"# repaired puzzle:\n")?;
@@ -59,10 +59,10 @@ impl Text {
         for warning in &solved.warnings {
             writeln!(out, "# warning: {warning}")?;
         }
-        if let Some(deduced) = solved.deduced.as_ref().filter(|d| d.asked.hint) {
+        if let Some(deduced) = solved.found.deduced.as_ref().filter(|d| d.asked.hint) {
             return write_deduced(deduced, out);
         }
-        if let Some(found) = &solved.candidates {
+        if let Some(found) = &solved.found.candidates {
             return out.write_all(candidates_text(found).as_bytes());
         }
         if let Outcome::Counted { end, .. } = &solved.outcome {
@@ -85,13 +85,13 @@ impl Text {
             }
             _ => {}
         }
-        if let Some(audit) = &solved.audit {
+        if let Some(audit) = &solved.found.audit {
             writeln!(out, "# {}", audit_text(audit))?;
         }
-        if let Some(deduced) = &solved.deduced {
+        if let Some(deduced) = &solved.found.deduced {
             write_deduced(deduced, out)?;
         }
-        match &solved.explanation {
+        match &solved.found.explanation {
             Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
             Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
                 out.write_all(b"# no repair found: time limit\n")
@@ -132,7 +132,7 @@ pub(super) fn note(record: &Record) -> Option<String> {
         Ok(solved) => solved,
     };
     let name = record.name();
-    let explained = match &solved.explanation {
+    let explained = match &solved.found.explanation {
         Some(Explanation::Conflict {
             clues,
             solvable_without,
@@ -204,6 +204,7 @@ fn differences(first: &Grid, second: &Grid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::analysis::Findings;
     use crate::app::record::Solved;
 
     fn grid(rows: &[[u32; 2]]) -> Grid {
@@ -223,14 +224,8 @@ mod tests {
             shape: Some((2, 2)),
             seconds: 0.0,
             result: Ok(Solved {
-                deduced: None,
-                drawing: None,
-                svg: None,
-                explanation: None,
-                audit: None,
+                found: Findings::default(),
                 warnings: Vec::new(),
-                candidates: None,
-                repaired: None,
                 verified: false,
                 stats: None,
                 texts: outcome.solutions().into_iter().map(render).collect(),

@@ -265,7 +265,7 @@ fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer,
     };
     // The steps go on from the values the setter entered, once they are all right.
     let entered = puzzle.entered();
-    let wrong = crate::app::wrong_entries(puzzle, &solution);
+    let wrong = crate::app::analysis::wrong_entries(puzzle, &solution);
     if !wrong.is_empty() {
         return Ok(Answer::Logical {
             cells: cells(puzzle, entered, deadline),

@@ -1,0 +1,77 @@
+//! `--grade`, `--steps` and `--hint`: the step-by-step solver's answer for a unique puzzle,
+//! starting from the values a solver entered for a hint.
+
+use mipsolve::clue::Clue;
+use mipsolve::grid::{cell_name, Grid};
+use mipsolve::pipeline::Outcome;
+use mipsolve::puzzle::Puzzle;
+
+use super::{Analysis, Findings, Solving};
+use crate::app::failure::Failure;
+use crate::app::record::{Deduced, NOT_DEDUCED};
+
+/// The step-by-step solver.
+pub struct Deduce;
+
+impl Analysis for Deduce {
+    fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure> {
+        let asked = at.config.deduce;
+        found.deduced = match (at.outcome, asked.any()) {
+            (Outcome::Unique(solution), true) => Some(Deduced {
+                asked,
+                found: steps(at, solution),
+            }),
+            (_, true) if asked.hint => Deduced::not_unique(asked, at.outcome),
+            _ => None,
+        };
+        Ok(())
+    }
+}
+
+/// The steps from the puzzle (or, for a hint, from the values entered), or why there are none.
+fn steps(at: &Solving, solution: &Grid) -> Result<mipsolve::deduce::Deductions, String> {
+    let start = match at.config.deduce.hint {
+        true => hint_start(at.puzzle, solution)?,
+        false => None,
+    };
+    let from = start.as_deref().unwrap_or(at.puzzle);
+    (from.deduce(solution, at.deadline)).ok_or_else(|| {
+        match at.deadline.passed() {
+            true => "not graded: time limit reached before the steps were complete",
+            false => NOT_DEDUCED,
+        }
+        .to_string()
+    })
+}
+
+/// The values a solver entered that the solution does not have: `r1c6 is 7, the solution
+/// has 4`.
+pub fn wrong_entries(puzzle: &dyn Puzzle, solution: &Grid) -> Vec<String> {
+    (puzzle.entered().iter())
+        .filter_map(|clue| match *clue {
+            Clue::Given { cell, value } if solution.get(cell.0, cell.1) != value => Some(format!(
+                "{} is {value}, the solution has {}",
+                cell_name(cell),
+                solution.get(cell.0, cell.1)
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
+/// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
+fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
+    let entered = puzzle.entered();
+    if entered.is_empty() {
+        return Ok(None);
+    }
+    let wrong = wrong_entries(puzzle, solution);
+    if !wrong.is_empty() {
+        return Err(format!("hint: {}", wrong.join("; ")));
+    }
+    let clues: Vec<Clue> = (puzzle.clues().into_iter())
+        .chain(entered.iter().cloned())
+        .collect();
+    Ok(puzzle.with_clues(&clues))
+}

@@ -1,0 +1,98 @@
+//! The analyses of a solved puzzle, as a list: each is one file that says when the run asks
+//! for it and what it adds to the record's findings; the run solves the puzzle once, then
+//! goes down [`ANALYSES`] in order. Adding an analysis is a file, a line in the list and its
+//! field in [`Findings`] (and what the output formats print of it).
+
+mod audit;
+mod candidates;
+mod deduce;
+mod explain;
+mod model_file;
+mod picture;
+mod repair;
+
+pub use deduce::wrong_entries;
+
+use mipsolve::candidates::TrueCandidates;
+use mipsolve::deadline::Deadline;
+use mipsolve::error::SolveError;
+use mipsolve::explain::{Audit, Explanation};
+use mipsolve::picture::Drawing;
+use mipsolve::pipeline::Outcome;
+use mipsolve::puzzle::Puzzle;
+
+use super::cli::Config;
+use super::failure::Failure;
+use super::record::{Deduced, Repaired};
+use super::walk::Item;
+
+/// Every analysis, in the order they run (a repair before the explanation it may replace).
+pub static ANALYSES: &[&dyn Analysis] = &[
+    &model_file::ModelFile,
+    &repair::Repair,
+    &explain::Explain,
+    &audit::Audit,
+    &candidates::Candidates,
+    &deduce::Deduce,
+    &picture::Picture,
+];
+
+/// One analysis of a solved puzzle.
+pub trait Analysis: Sync {
+    /// Adds what the run asks of this analysis to `found`.
+    fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure>;
+}
+
+/// What an analysis sees: the run's configuration, the puzzle and what solving it found.
+pub struct Solving<'a> {
+    /// The run's configuration.
+    pub config: &'a Config,
+    /// Where the puzzle came from.
+    pub item: &'a Item,
+    /// The stem of the files written for it (models, pictures).
+    pub stem: &'a str,
+    /// The puzzle.
+    pub puzzle: &'a dyn Puzzle,
+    /// What solving (or checking a proposed grid) found.
+    pub outcome: &'a Outcome,
+    /// The puzzle's one deadline, shared by the solve and every analysis.
+    pub deadline: Deadline,
+}
+
+impl Solving<'_> {
+    /// A solver's error, naming the puzzle's file.
+    pub fn failed(&self, error: SolveError) -> Failure {
+        Failure::Solve {
+            file: self.item.file.clone(),
+            error: Box::new(error),
+        }
+    }
+
+    /// A file that could not be written, naming the puzzle's file.
+    pub fn unwritten(&self, message: String) -> Failure {
+        Failure::Write {
+            file: self.item.file.clone(),
+            message,
+        }
+    }
+}
+
+/// What the analyses found, each in its own field.
+#[derive(Default)]
+pub struct Findings {
+    /// What `--explain` found, when asked and the outcome calls for it.
+    pub explanation: Option<Explanation>,
+    /// What `--audit` found, when asked and the puzzle is unique.
+    pub audit: Option<Audit>,
+    /// What `--candidates` found, when asked and the puzzle has a solution.
+    pub candidates: Option<TrueCandidates>,
+    /// What `--repair` found, when asked, with the repaired puzzle as text.
+    pub repaired: Option<Repaired>,
+    /// The step-by-step solver's answer, when `--grade`, `--steps` or `--hint` ask and the
+    /// puzzle is unique.
+    pub deduced: Option<Deduced>,
+    /// What a picture of the puzzle shows, when a picture is asked for.
+    pub drawing: Option<Drawing>,
+    /// The picture as SVG, for `--format svg`.
+    pub svg: Option<String>,
+}
