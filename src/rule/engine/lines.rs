@@ -34,8 +34,12 @@ pub struct Lines<P: 'static> {
     min: usize,
     loops: bool,
     look: Option<(f64, &'static str)>,
+    check: Option<Check>,
     lower: Lower<P>,
 }
+
+/// What a kind checks of an item's own keys before its lines are read.
+pub type Check = fn(&Map<String, Value>, &Board) -> Result<(), Problem>;
 
 impl<P: Part> Lines<P> {
     /// Lines under `key` (also the rule's name), each item named `label` in messages, of 2
@@ -48,6 +52,7 @@ impl<P: Part> Lines<P> {
             min: 2,
             loops: false,
             look: None,
+            check: None,
             lower,
         }
     }
@@ -78,11 +83,23 @@ impl<P: Part> Lines<P> {
         }
     }
 
+    /// Each item's own keys checked by `check` first (a whisper's difference), so a bad one
+    /// is named even on an item with no lines.
+    pub const fn checked(self, check: Check) -> Self {
+        Lines {
+            check: Some(check),
+            ..self
+        }
+    }
+
     /// Reads a list of line items onto the board.
     pub fn read(&self, value: &Value, board: &Board) -> Result<Found, Problem> {
         let mut rule = Keyed::<P>::new(self.name, self.key, value);
         for (i, item) in items(value)?.into_iter().enumerate() {
             let clue = format!("{} {}", self.label, i + 1);
+            if let Some(check) = self.check {
+                check(item, board).map_err(|p| at(clue.clone(), p))?;
+            }
             let found = match self.loops {
                 true => paths(item, board.n, self.min),
                 false => lines(item, board.n, self.min),

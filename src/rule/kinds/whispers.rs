@@ -2,23 +2,31 @@
 //! by at least the value (German whispers: 5 on a 9x9, the default, half the side rounded up;
 //! Dutch whispers: 4).
 
+use serde_json::{Map, Value};
+
 use crate::error::Problem;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::lines::{Line, Lines};
 use crate::rule::engine::pairs::{Pairs, Relation};
-use crate::rule::engine::reading::number;
+use crate::rule::engine::reading::{number, Board};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("whispers", |value, board| LINES.read(value, board));
 
 static LINES: Lines<Pairs> = Lines::new("whispers", "whispers", lower)
     .looping()
+    .checked(|item, board| gap(item, board).map(drop))
     .drawn(0.22, "#7fd17f");
+
+/// The least difference of neighbours: the item's value, or half the side rounded up.
+fn gap(item: &Map<String, Value>, board: &Board) -> Result<i64, Problem> {
+    number(item, "value", Some(board.n.div_ceil(2) as i64))
+}
 
 /// Neighbours on the line differ by at least the item's value.
 fn lower(line: &Line, rule: &mut Keyed<Pairs>) -> Result<(), Problem> {
-    let gap = number(line.item, "value", Some(line.board.n.div_ceil(2) as i64))?;
+    let gap = gap(line.item, line.board)?;
     for pair in line.cells.windows(2) {
         rule.part
             .add(pair[0], pair[1], Relation::Apart(gap), line.clue);
@@ -42,6 +50,16 @@ mod tests {
         );
         let d = narrowed(&*dutch, candidates(1, 2, 9, &[((0, 0), &[5])])).unwrap();
         assert_eq!(values(&d, (0, 1)), [1, 9]);
+    }
+
+    #[test]
+    fn a_bad_value_is_named_even_without_lines() {
+        let json = r#"{"whispers": [{"lines": [], "value": "x"}]}"#;
+        assert!(
+            read_error(json, 9).starts_with("whispers 1: "),
+            "{}",
+            read_error(json, 9)
+        );
     }
 
     #[test]
