@@ -13,7 +13,7 @@ use mipsolve::generate::{Design, Request, Symmetry};
 use mipsolve::puzzle::sudoku::{box_for, parse_box, SOLO_VARIANTS};
 use mipsolve::rule::PLACEMENTS;
 
-use super::parse_seconds;
+use super::common_args::parse_seconds;
 
 /// Everything a generating run needs, free of clap.
 #[derive(Debug, Clone)]
