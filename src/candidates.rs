@@ -49,94 +49,134 @@ pub fn true_candidates(
     };
     let domains = reduced.domains.clone();
     let (rows, cols) = (domains.rows(), domains.cols());
-    let values = domains.values().to_vec();
     let mut model = Model::new(domains.clone());
     reduced.constrain(&mut model, deadline);
     let mut session = Session::new(model, Cadical::default());
-    let mut proven = vec![0u64; rows * cols];
-    let mut open: Vec<u64> = (0..rows * cols).map(|i| domains.at(i)).collect();
-    let mut solutions = 0;
-    let mut timed_out = false;
-    let prove = |grid: &Grid, proven: &mut Vec<u64>| {
-        for (i, bits) in proven.iter_mut().enumerate() {
-            let v = i64::from(grid.get(i / cols, i % cols));
-            if let Some(k) = values.iter().position(|&w| w == v) {
+    let mut tally = Tally {
+        cols,
+        values: domains.values().to_vec(),
+        proven: vec![0u64; rows * cols],
+        open: (0..rows * cols).map(|i| domains.at(i)).collect(),
+        solutions: 0,
+        timed_out: false,
+    };
+    if !tally.list_first(puzzle, deadline)? {
+        return Ok(None);
+    }
+    // The first question assumes nothing: no solution at all ends here.
+    if tally.solutions == 0 {
+        match find(puzzle, &mut session, None, deadline)? {
+            Found::Grid(grid) => tally.prove(&grid),
+            Found::Nothing => return Ok(None),
+            Found::TimeLimit => tally.timed_out = true,
+        }
+    }
+    for cell in 0..rows * cols {
+        tally.ask(puzzle, &mut session, cell, deadline)?;
+    }
+    Ok(Some(tally.candidates(rows)))
+}
+
+/// What is known so far: per cell (row-major), the candidates solutions proved and those not
+/// yet ruled out, as bit sets over `values`.
+struct Tally {
+    /// The grid's columns.
+    cols: usize,
+    /// The values, by index.
+    values: Vec<i64>,
+    /// Per cell, the candidates some solution found holds.
+    proven: Vec<u64>,
+    /// Per cell, the candidates not ruled out.
+    open: Vec<u64>,
+    /// The solutions found.
+    solutions: usize,
+    /// Whether a question ran out of time (no more are asked).
+    timed_out: bool,
+}
+
+impl Tally {
+    /// Every value of a solution found is proven.
+    fn prove(&mut self, grid: &Grid) {
+        for (i, bits) in self.proven.iter_mut().enumerate() {
+            let v = i64::from(grid.get(i / self.cols, i % self.cols));
+            if let Some(k) = self.values.iter().position(|&w| w == v) {
                 *bits |= 1 << k;
             }
         }
-    };
-    // A few solutions listed by the split: when they are all, they answer every candidate.
-    let options = SolveOptions {
-        question: Question::Count(LISTED),
-        ..SolveOptions::default()
-    };
-    match pipeline::solve(puzzle, &options, deadline)?.outcome {
-        Outcome::Infeasible { .. } => return Ok(None),
-        Outcome::Counted {
-            solutions: found,
-            end,
-        } => {
-            found.iter().for_each(|grid| prove(grid, &mut proven));
-            solutions = found.len();
-            if end == CountEnd::All {
-                open = proven.clone();
-            }
-        }
-        _ => {}
+        self.solutions += 1;
     }
-    // The first question assumes nothing: no solution at all ends here.
-    if solutions == 0 {
-        match find(puzzle, &mut session, None, deadline)? {
-            Found::Grid(grid) => {
-                prove(&grid, &mut proven);
-                solutions += 1;
+
+    /// A few solutions listed by the split: when they are all, they answer every candidate.
+    /// `false` when the puzzle has no solution.
+    fn list_first(&mut self, puzzle: &dyn Puzzle, deadline: Deadline) -> Result<bool, SolveError> {
+        let options = SolveOptions {
+            question: Question::Count(LISTED),
+            ..SolveOptions::default()
+        };
+        match pipeline::solve(puzzle, &options, deadline)?.outcome {
+            Outcome::Infeasible { .. } => return Ok(false),
+            Outcome::Counted {
+                solutions: found,
+                end,
+            } => {
+                found.iter().for_each(|grid| self.prove(grid));
+                if end == CountEnd::All {
+                    self.open = self.proven.clone();
+                }
             }
-            Found::Nothing => return Ok(None),
-            Found::TimeLimit => timed_out = true,
+            _ => {}
         }
+        Ok(true)
     }
-    for cell in 0..rows * cols {
-        let mut left = open[cell] & !proven[cell];
-        while left != 0 && !timed_out {
+
+    /// Asks about each candidate of `cell` (row-major) neither proven nor ruled out, until a
+    /// question runs out of time.
+    fn ask(
+        &mut self,
+        puzzle: &dyn Puzzle,
+        session: &mut Session<Cadical>,
+        cell: usize,
+        deadline: Deadline,
+    ) -> Result<(), SolveError> {
+        let mut left = self.open[cell] & !self.proven[cell];
+        while left != 0 && !self.timed_out {
             let k = left.trailing_zeros() as usize;
             left &= left - 1;
-            if proven[cell] & (1 << k) != 0 {
+            if self.proven[cell] & (1 << k) != 0 {
                 continue;
             }
-            match find(
-                puzzle,
-                &mut session,
-                Some(((cell / cols, cell % cols), k)),
-                deadline,
-            )? {
-                Found::Grid(grid) => {
-                    prove(&grid, &mut proven);
-                    solutions += 1;
+            let assumed = ((cell / self.cols, cell % self.cols), k);
+            match find(puzzle, session, Some(assumed), deadline)? {
+                Found::Grid(grid) => self.prove(&grid),
+                Found::Nothing => self.open[cell] &= !(1 << k),
+                Found::TimeLimit => self.timed_out = true,
+            }
+        }
+        Ok(())
+    }
+
+    /// The candidates left, each cell's in increasing order, with those left unproven.
+    fn candidates(self, rows: usize) -> TrueCandidates {
+        let cols = self.cols;
+        let mut unproven = Vec::new();
+        let mut listed = vec![vec![Vec::new(); cols]; rows];
+        for cell in 0..rows * cols {
+            for (k, &v) in (self.values.iter())
+                .enumerate()
+                .filter(|&(k, _)| self.open[cell] & (1 << k) != 0)
+            {
+                listed[cell / cols][cell % cols].push(v);
+                if self.proven[cell] & (1 << k) == 0 {
+                    unproven.push(((cell / cols, cell % cols), v));
                 }
-                Found::Nothing => open[cell] &= !(1 << k),
-                Found::TimeLimit => timed_out = true,
             }
         }
-    }
-    let mut unproven = Vec::new();
-    let mut listed = vec![vec![Vec::new(); cols]; rows];
-    for cell in 0..rows * cols {
-        for (k, &v) in values
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| open[cell] & (1 << k) != 0)
-        {
-            listed[cell / cols][cell % cols].push(v);
-            if proven[cell] & (1 << k) == 0 {
-                unproven.push(((cell / cols, cell % cols), v));
-            }
+        TrueCandidates {
+            values: listed,
+            unproven,
+            solutions: self.solutions,
         }
     }
-    Ok(Some(TrueCandidates {
-        values: listed,
-        unproven,
-        solutions,
-    }))
 }
 
 /// What one question found.

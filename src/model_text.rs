@@ -153,6 +153,7 @@ fn number(x: f64) -> String {
     format!("{x}")
 }
 
+/// The model in CPLEX LP format.
 fn lp(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     let names = model.var_names();
     out.push_str("Minimize\n obj:");
@@ -232,8 +233,8 @@ fn bound(x: f64) -> String {
     }
 }
 
+/// The model in free MPS format.
 fn mps(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
-    let names = model.var_names();
     out.push_str("NAME mipsolve\nROWS\n N obj\n");
     for side in rows {
         let kind = match side.sense {
@@ -247,6 +248,28 @@ fn mps(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     if let Some(row) = false_row {
         let _ = writeln!(out, " G {row}");
     }
+    columns(model, rows, fixed, false_row, out);
+    out.push_str("RHS\n");
+    for side in rows.iter().filter(|s| s.rhs != 0.0) {
+        let _ = writeln!(out, " RHS {} {}", side.name, number(side.rhs));
+    }
+    if let Some(row) = false_row {
+        let _ = writeln!(out, " RHS {row} 1");
+    }
+    bounds(model, fixed, false_row, out);
+    out.push_str("ENDATA\n");
+}
+
+/// MPS's COLUMNS: each variable's entries in the rows (integers between markers), then the
+/// fixed columns and the false row's column.
+fn columns(
+    model: &Model,
+    rows: &[Sided],
+    fixed: &[String],
+    false_row: Option<&str>,
+    out: &mut String,
+) {
+    let names = model.var_names();
     // Column-wise entries: for each variable, the rows it appears in.
     let mut entries: Vec<Vec<(&str, f64)>> = vec![Vec::new(); names.len()];
     for side in rows {
@@ -279,13 +302,12 @@ fn mps(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     if let Some(row) = false_row {
         let _ = writeln!(out, " {FALSE_ROW_VAR} {row} 1");
     }
-    out.push_str("RHS\n");
-    for side in rows.iter().filter(|s| s.rhs != 0.0) {
-        let _ = writeln!(out, " RHS {} {}", side.name, number(side.rhs));
-    }
-    if let Some(row) = false_row {
-        let _ = writeln!(out, " RHS {row} 1");
-    }
+}
+
+/// MPS's BOUNDS: binaries, the continuous variables' finite and infinite bounds, and the
+/// fixed columns.
+fn bounds(model: &Model, fixed: &[String], false_row: Option<&str>, out: &mut String) {
+    let names = model.var_names();
     out.push_str("BOUNDS\n");
     for (name, kind) in names.iter().zip(model.vars()) {
         match *kind {
@@ -315,7 +337,6 @@ fn mps(model: &Model, rows: &[Sided], fixed: &[String], out: &mut String) {
     if false_row.is_some() {
         let _ = writeln!(out, " FX BND {FALSE_ROW_VAR} 0");
     }
-    out.push_str("ENDATA\n");
 }
 
 #[cfg(test)]

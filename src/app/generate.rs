@@ -18,31 +18,17 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
     let started = Instant::now();
     let first = config.seed.unwrap_or_else(random_seed);
     let progress = progress::bar(config.quiet || config.count < 2, Some(config.count));
-    let mut levels: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let (mut failed, mut givens) = (0, 0);
+    let mut made = Made::default();
     let mut writer = Writer::new(config);
     let mut printed = Vec::new();
-    let work = |i: usize| {
-        let seed = first.wrapping_add(i as u64);
-        let result = generate(&config.request, seed, Deadline::after(config.time_limit));
-        let result = result.map_err(|e| e.to_string()).and_then(|found| {
-            match config.format == PuzzleFormat::Gameid && found.puzzle.game_id().is_none() {
-                true => Err(format!(
-                    "Simon Tatham's {} has no game ID for it",
-                    game(config.kind)
-                )),
-                false => Ok(found),
-            }
-        });
-        (seed, result)
-    };
+    let work = |i: usize| make(config, first.wrapping_add(i as u64));
     let failure = ordered::in_order(config.jobs, 0..config.count, work, |(seed, result)| {
         let stdout = io::stdout();
         let mut out = stdout.lock();
         match &result {
             Ok(found) => {
-                *levels.entry(found.level).or_default() += 1;
-                givens += found.givens;
+                *made.levels.entry(found.level).or_default() += 1;
+                made.givens += found.givens;
                 if let Some(drawing) = found.puzzle.drawing().filter(|_| config.pdf.is_some()) {
                     printed.push(Printed {
                         title: format!("seed {seed} ({})", found.level),
@@ -52,7 +38,7 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
                     });
                 }
             }
-            Err(_) => failed += 1,
+            Err(_) => made.failed += 1,
         }
         progress.suspend(|| writer.write(seed, &result, &mut out))?;
         progress.inc(1);
@@ -73,29 +59,68 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
         let _ = writeln!(io::stderr(), "mipsolve: seed {first}");
     }
     if !config.quiet && (config.count > 1 || config.seed.is_none()) {
-        let made = config.count - failed;
-        let seeds = match config.count {
-            1 => format!("seed {first}"),
-            n => format!("seeds {first}..{}", first.wrapping_add(n as u64 - 1)),
-        };
-        let levels: Vec<String> = levels.iter().map(|(l, n)| format!("{l} {n}")).collect();
-        let average = match (made, config.request.design.has_givens()) {
-            (0, _) | (_, false) => String::new(),
-            (made, true) => format!("; {:.1} givens on average", givens as f64 / made as f64),
-        };
-        let failed = match failed {
-            0 => String::new(),
-            n => format!(", {n} failed"),
-        };
-        let seconds = started.elapsed().as_secs_f64();
-        let _ = writeln!(
-            io::stderr(),
-            "mipsolve: {made} puzzles generated{failed} ({seeds}): {}{average}; {seconds:.2} s, {:.2} puzzles/s",
-            levels.join(", "),
-            made as f64 / seconds.max(1e-9),
-        );
+        summary(config, first, &made, started.elapsed().as_secs_f64());
     }
-    Ok(u8::from(failed > 0))
+    Ok(u8::from(made.failed > 0))
+}
+
+/// The puzzle of one seed, or why it could not be made (a game ID Simon Tatham's game has no
+/// form for is a failure too).
+fn make(config: &GenerateConfig, seed: u64) -> (u64, Result<Generated, String>) {
+    let result = generate(&config.request, seed, Deadline::after(config.time_limit));
+    let result = result.map_err(|e| e.to_string()).and_then(|found| {
+        match config.format == PuzzleFormat::Gameid && found.puzzle.game_id().is_none() {
+            true => Err(format!(
+                "Simon Tatham's {} has no game ID for it",
+                game(config.kind)
+            )),
+            false => Ok(found),
+        }
+    });
+    (seed, result)
+}
+
+/// What the puzzles handed on add up to, for the summary.
+#[derive(Default)]
+struct Made {
+    /// Puzzles made, per level.
+    levels: BTreeMap<&'static str, usize>,
+    /// Puzzles that could not be made.
+    failed: usize,
+    /// Givens over all the puzzles made.
+    givens: usize,
+}
+
+/// The summary on standard error: puzzles made and failed, their seeds, levels and average
+/// givens, and the time taken (`seconds`).
+fn summary(config: &GenerateConfig, first: u64, made: &Made, seconds: f64) {
+    let count = config.count - made.failed;
+    let seeds = match config.count {
+        1 => format!("seed {first}"),
+        n => format!("seeds {first}..{}", first.wrapping_add(n as u64 - 1)),
+    };
+    let levels: Vec<String> = made
+        .levels
+        .iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect();
+    let average = match (count, config.request.design.has_givens()) {
+        (0, _) | (_, false) => String::new(),
+        (count, true) => format!(
+            "; {:.1} givens on average",
+            made.givens as f64 / count as f64
+        ),
+    };
+    let failed = match made.failed {
+        0 => String::new(),
+        n => format!(", {n} failed"),
+    };
+    let _ = writeln!(
+        io::stderr(),
+        "mipsolve: {count} puzzles generated{failed} ({seeds}): {}{average}; {seconds:.2} s, {:.2} puzzles/s",
+        levels.join(", "),
+        count as f64 / seconds.max(1e-9),
+    );
 }
 
 /// The game of Tatham's that plays a kind.

@@ -41,16 +41,7 @@ pub fn in_order<I: Send, T: Send>(
     }
     let window = jobs * WINDOW_PER_JOB;
     let stop = AtomicBool::new(false);
-    // Items done and the nanoseconds they took, for the batch size.
-    let (done, spent) = (AtomicU64::new(0), AtomicU64::new(0));
-    // One item at a time until some are done and their cost is known.
-    let batch_size = || match done.load(Ordering::Relaxed) {
-        0 => 1,
-        n => {
-            let per_item = (spent.load(Ordering::Relaxed) / n).max(1);
-            (BATCH_NANOS / per_item).clamp(1, MAX_BATCH as u64) as usize
-        }
-    };
+    let pace = Pace::default();
     // A batch's results, and the index of its first item.
     let run = |(first, batch): (usize, Vec<I>)| -> (usize, Vec<T>) {
         let mut results = Vec::with_capacity(batch.len());
@@ -60,8 +51,7 @@ pub fn in_order<I: Send, T: Send>(
             }
             let clock = Instant::now();
             results.push(work(item));
-            spent.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
-            done.fetch_add(1, Ordering::Relaxed);
+            pace.note(clock.elapsed().as_nanos() as u64);
         }
         (first, results)
     };
@@ -69,30 +59,15 @@ pub fn in_order<I: Send, T: Send>(
     let queued = Mutex::new(queued);
     // A worker's batch, or its panic: handed on, so that a bug stops the run (as on one
     // job) instead of leaving it waiting for that batch.
-    let (finished, results) = mpsc::channel::<std::thread::Result<(usize, Vec<T>)>>();
+    let (finished, results) = mpsc::channel::<Finished<T>>();
     let mut items = items.fuse();
     let mut failure = None;
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 1..jobs {
             let (queued, finished, run) = (&queued, finished.clone(), &run);
-            let worker = move || {
-                // The queue's lock is held only while a batch is taken.
-                while let Ok(batch) = queued
-                    .lock()
-                    .map_err(drop)
-                    .and_then(|q| q.recv().map_err(drop))
-                {
-                    let done = std::panic::catch_unwind(AssertUnwindSafe(|| run(batch)));
-                    let panicked = done.is_err();
-                    let _ = finished.send(done);
-                    if panicked {
-                        return;
-                    }
-                }
-            };
             std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, worker)?;
+                .spawn_scoped(scope, move || worker(queued, finished, run))?;
         }
         // When this returns or panics, the workers stop working and the queue closes.
         let _stop = StopOnDrop(&stop);
@@ -101,7 +76,7 @@ pub fn in_order<I: Send, T: Send>(
         let mut pending = BTreeMap::new();
         loop {
             while started - next < window {
-                let size = batch_size().min(window - (started - next));
+                let size = pace.batch_size().min(window - (started - next));
                 let batch: Vec<I> = items.by_ref().take(size).collect();
                 if batch.is_empty() {
                     break;
@@ -113,33 +88,107 @@ pub fn in_order<I: Send, T: Send>(
             if next == started {
                 return Ok(());
             }
-            // A result whose turn has come is written; otherwise this thread takes a batch
-            // from the queue, or (none left) waits for a result.
-            let own = match results.try_recv() {
-                Ok(got) => Some(got),
-                Err(_) => match queued.try_lock().ok().and_then(|q| q.try_recv().ok()) {
-                    Some(batch) => Some(Ok(run(batch))),
-                    None => results.recv().ok(),
-                },
-            };
-            let (first, batch_results) = match own {
-                Some(Ok(batch)) => batch,
-                Some(Err(panic)) => std::panic::resume_unwind(panic),
-                None => return Ok(()),
+            let Some((first, batch_results)) = next_results(&results, &queued, run) else {
+                return Ok(());
             };
             pending.insert(first, batch_results);
-            while let Some(ready) = pending.remove(&next) {
-                for result in ready {
-                    next += 1;
-                    if let Err(e) = take(result) {
-                        failure = Some(e);
-                        return Ok(());
-                    }
-                }
+            if let Err(e) = hand_on(&mut pending, &mut next, &mut take) {
+                failure = Some(e);
+                return Ok(());
             }
         }
     })?;
     Ok(failure)
+}
+
+/// A batch's first index and its results, or the panic of the worker that ran it.
+type Finished<T> = std::thread::Result<(usize, Vec<T>)>;
+
+/// The items done and the time they took, which set the size of the next batch.
+#[derive(Default)]
+struct Pace {
+    /// Items done.
+    done: AtomicU64,
+    /// The nanoseconds they took.
+    spent: AtomicU64,
+}
+
+impl Pace {
+    /// The next batch's size: one item at a time until some are done and their cost is known.
+    fn batch_size(&self) -> usize {
+        match self.done.load(Ordering::Relaxed) {
+            0 => 1,
+            n => {
+                let per_item = (self.spent.load(Ordering::Relaxed) / n).max(1);
+                (BATCH_NANOS / per_item).clamp(1, MAX_BATCH as u64) as usize
+            }
+        }
+    }
+
+    /// Notes one item done in `nanos`.
+    fn note(&self, nanos: u64) {
+        self.spent.fetch_add(nanos, Ordering::Relaxed);
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A worker thread: runs the batches it takes from the queue until the queue closes, and
+/// sends each one's results on, or its panic (and then stops).
+fn worker<I, T>(
+    queued: &Mutex<mpsc::Receiver<(usize, Vec<I>)>>,
+    finished: mpsc::Sender<Finished<T>>,
+    run: impl Fn((usize, Vec<I>)) -> (usize, Vec<T>),
+) {
+    // The queue's lock is held only while a batch is taken.
+    while let Ok(batch) = queued
+        .lock()
+        .map_err(drop)
+        .and_then(|q| q.recv().map_err(drop))
+    {
+        let done = std::panic::catch_unwind(AssertUnwindSafe(|| run(batch)));
+        let panicked = done.is_err();
+        let _ = finished.send(done);
+        if panicked {
+            return;
+        }
+    }
+}
+
+/// The calling thread's next batch of results: one a worker finished; otherwise a batch it
+/// takes from the queue and runs, or (none left) one it waits for. A worker's panic goes on
+/// here; `None` when no result can come.
+fn next_results<I, T>(
+    results: &mpsc::Receiver<Finished<T>>,
+    queued: &Mutex<mpsc::Receiver<(usize, Vec<I>)>>,
+    run: impl Fn((usize, Vec<I>)) -> (usize, Vec<T>),
+) -> Option<(usize, Vec<T>)> {
+    let own = match results.try_recv() {
+        Ok(got) => Some(got),
+        Err(_) => match queued.try_lock().ok().and_then(|q| q.try_recv().ok()) {
+            Some(batch) => Some(Ok(run(batch))),
+            None => results.recv().ok(),
+        },
+    };
+    match own? {
+        Ok(batch) => Some(batch),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// Hands `take` the results whose turn has come, in order, counting them in `next`; the first
+/// error `take` returns stops it.
+fn hand_on<T>(
+    pending: &mut BTreeMap<usize, Vec<T>>,
+    next: &mut usize,
+    take: &mut impl FnMut(T) -> io::Result<()>,
+) -> io::Result<()> {
+    while let Some(ready) = pending.remove(next) {
+        for result in ready {
+            *next += 1;
+            take(result)?;
+        }
+    }
+    Ok(())
 }
 
 /// Raises its flag when dropped.

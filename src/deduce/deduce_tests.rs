@@ -1,6 +1,6 @@
 use super::*;
 use crate::deadline::Deadline;
-use crate::geometry::{boxes, columns, rows};
+use crate::geometry::{boxes, columns, rows, AreaName};
 
 fn sudoku_areas(n: usize, box_rows: usize, box_cols: usize) -> Vec<Area> {
     [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)].concat()

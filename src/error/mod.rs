@@ -2,9 +2,11 @@
 //! breaks ([`Violation`]), and why a solve failed ([`SolveError`]).
 
 mod parse;
+mod problem;
 mod solve;
 mod violation;
 
-pub use parse::{CageLabel, ParseError, Problem};
+pub use parse::{CageLabel, ParseError};
+pub use problem::Problem;
 pub use solve::SolveError;
 pub use violation::Violation;

@@ -16,7 +16,7 @@ use crate::error::SolveError;
 use crate::explain::solve_with;
 use crate::export::{self, ModelFormulation};
 use crate::grid::{cell_name, Cell, Grid};
-use crate::model::{LinExpr, Model};
+use crate::model::{LinExpr, Model, Var};
 use crate::pipeline::{Outcome, Question, SolveOptions};
 use crate::puzzle::FromRules;
 use crate::puzzle::Puzzle;
@@ -171,33 +171,14 @@ fn checked(
 /// leaves several solutions cut off, while the fewest stay as few (up to [`UNIQUE_TRIES`]
 /// times). A cage let go costs one; its target becomes what the solution's values make.
 fn by_mip(
-    (mut model, kept): (Model, Vec<crate::model::Var>),
+    (mut model, kept): (Model, Vec<Var>),
     puzzle: &dyn Puzzle,
     clues: &[Clue],
     options: &SolveOptions,
     solver: &dyn Minimize,
     deadline: Deadline,
 ) -> Result<Repair, SolveError> {
-    for &var in &kept {
-        model.minimize(var, -1.0);
-    }
-    // Per given: x[cell, value] + changed >= 1, and the changes are minimized.
-    let mut changed_at = Vec::new();
-    for clue in clues {
-        let Clue::Given { cell, value } = *clue else {
-            continue;
-        };
-        let changed = model.binary(format!("changed_{}", cell_name(cell)));
-        let mut keep = LinExpr::default();
-        if let Some(k) = model.domains().index_of(i64::from(value)) {
-            keep = model.x(cell.0, cell.1, k);
-        }
-        keep.add_var(changed, 1.0);
-        let name = format!("given_{}", cell_name(cell));
-        model.add(name, keep, 1.0, f64::INFINITY);
-        model.minimize(changed, 1.0);
-        changed_at.push((cell, changed));
-    }
+    let changed_at = costs(&mut model, &kept, clues);
     let unique_options = SolveOptions {
         question: Question::Unique,
         ..*options
@@ -234,28 +215,64 @@ fn by_mip(
             return Ok(fallback.filter(|_| !unique).unwrap_or(repair));
         }
         fallback.get_or_insert(repair);
-        // Not these changes again: not every changed given to the same value with every
-        // changed cage let go.
-        let mut cut = LinExpr::default();
-        let mut most = -1.0;
-        for edit in &edits {
-            match *edit {
-                Edit::Changed { cell, to, .. } => {
-                    let var = changed_at.iter().find(|(c, _)| *c == cell).map(|&(_, v)| v);
-                    let Some(k) = model.domains().index_of(i64::from(to)) else {
-                        continue;
-                    };
-                    cut.add_expr(&model.x(cell.0, cell.1, k), 1.0);
-                    cut.add_var(var.ok_or(SolveError::Undecodable)?, 1.0);
-                    most += 2.0;
-                }
-                Edit::CageTarget { index, .. } => cut.add_var(kept[index], -1.0),
-                Edit::Added { .. } | Edit::RuleValue { .. } => {}
-            }
-        }
-        model.add(format!("not_repair{round}"), cut, f64::NEG_INFINITY, most);
+        cut_off(&mut model, &edits, (&changed_at, &kept), round)?;
     }
     Ok(fallback.unwrap_or(Repair::TimeLimit))
+}
+
+/// The costs the MIP minimizes: each cage let go (its binary in `kept` 0) costs one, and so
+/// does each given changed (`x[cell, value] + changed >= 1`). Returns each given's cell with
+/// its `changed` binary.
+fn costs(model: &mut Model, kept: &[Var], clues: &[Clue]) -> Vec<(Cell, Var)> {
+    for &var in kept {
+        model.minimize(var, -1.0);
+    }
+    let mut changed_at = Vec::new();
+    for clue in clues {
+        let Clue::Given { cell, value } = *clue else {
+            continue;
+        };
+        let changed = model.binary(format!("changed_{}", cell_name(cell)));
+        let mut keep = LinExpr::default();
+        if let Some(k) = model.domains().index_of(i64::from(value)) {
+            keep = model.x(cell.0, cell.1, k);
+        }
+        keep.add_var(changed, 1.0);
+        let name = format!("given_{}", cell_name(cell));
+        model.add(name, keep, 1.0, f64::INFINITY);
+        model.minimize(changed, 1.0);
+        changed_at.push((cell, changed));
+    }
+    changed_at
+}
+
+/// Not these changes again (round `round`): not every changed given (`changed_at`) to the
+/// same value with every changed cage (`kept`) let go.
+fn cut_off(
+    model: &mut Model,
+    edits: &[Edit],
+    (changed_at, kept): (&[(Cell, Var)], &[Var]),
+    round: usize,
+) -> Result<(), SolveError> {
+    let mut cut = LinExpr::default();
+    let mut most = -1.0;
+    for edit in edits {
+        match *edit {
+            Edit::Changed { cell, to, .. } => {
+                let var = changed_at.iter().find(|(c, _)| *c == cell).map(|&(_, v)| v);
+                let Some(k) = model.domains().index_of(i64::from(to)) else {
+                    continue;
+                };
+                cut.add_expr(&model.x(cell.0, cell.1, k), 1.0);
+                cut.add_var(var.ok_or(SolveError::Undecodable)?, 1.0);
+                most += 2.0;
+            }
+            Edit::CageTarget { index, .. } => cut.add_var(kept[index], -1.0),
+            Edit::Added { .. } | Edit::RuleValue { .. } => {}
+        }
+    }
+    model.add(format!("not_repair{round}"), cut, f64::NEG_INFINITY, most);
+    Ok(())
 }
 
 /// The edits of a repair, if it has them.

@@ -131,6 +131,33 @@ fn digit(value: &Value, n: usize) -> Option<u32> {
 
 /// A puzzle from an f-puzzles object.
 pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
+    let (n, rows) = grid_rows(object)?;
+    let (h, w) = default_box(n);
+    let cells = read_cells(rows, n, (h, w))?;
+    let layout = layout(&cells.region, n, (h, w))?;
+    let mut rules = object.clone();
+    rules.remove("size");
+    let spec = Spec {
+        givens: cells.givens,
+        layout,
+        rules,
+        style: default_style(n),
+    };
+    Ok(spec.build()?.with_entered(cells.entered))
+}
+
+/// The grid's cells as read.
+struct ReadGrid {
+    /// The givens (0: none).
+    givens: Grid,
+    /// The values entered, not given.
+    entered: Vec<Clue>,
+    /// Each cell's region (row-major): its default box, another, or none.
+    region: Vec<Option<usize>>,
+}
+
+/// The side (`size`, or the number of rows) and the grid's rows, `n` rows of `n` cells.
+fn grid_rows(object: &Map<String, Value>) -> Result<(usize, &Vec<Value>), ParseError> {
     let whole = ParseError::whole;
     let rows = match object.get("grid") {
         Some(Value::Array(rows)) => rows,
@@ -167,7 +194,13 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
             "the grid is not {n} rows of {n} cells"
         ))));
     }
-    let (h, w) = default_box(n);
+    Ok((n, rows))
+}
+
+/// The cells read: the givens, the values entered, and each cell's region (its default box
+/// of `h` x `w`, another, or none).
+fn read_cells(rows: &[Value], n: usize, (h, w): (usize, usize)) -> Result<ReadGrid, ParseError> {
+    let whole = ParseError::whole;
     let mut givens = Grid::filled(n, n, 0);
     let mut entered = Vec::new();
     // Each cell's region: its default box, another (`region: 2`) or none (`region: null`).
@@ -198,6 +231,21 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
             });
         }
     }
+    Ok(ReadGrid {
+        givens,
+        entered,
+        region,
+    })
+}
+
+/// The layout the cells' regions make: the default boxes of `h` x `w` (none for a Latin
+/// square), regions of `n` cells each, or regions of any size; one of more than `n` cells is
+/// refused.
+fn layout(
+    region: &[Option<usize>],
+    n: usize,
+    (h, w): (usize, usize),
+) -> Result<Layout, ParseError> {
     let mut regions: Vec<Vec<Cell>> = vec![Vec::new(); n];
     for (i, k) in region.iter().enumerate() {
         if let Some(k) = k {
@@ -206,7 +254,7 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
     }
     if let Some(cells) = regions.iter().find(|cells| cells.len() > n) {
         let names: Vec<String> = cells.iter().map(|&c| crate::grid::cell_name(c)).collect();
-        return Err(whole(Problem::Link(format!(
+        return Err(ParseError::whole(Problem::Link(format!(
             "a region holds {} cells ({}): a region holds at most {n}, its values all different",
             cells.len(),
             names.join(" ")
@@ -233,15 +281,7 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
         // Cells in no region, or regions of other sizes: each region's values still differ.
         (false, _) => Layout::Partial(regions),
     };
-    let mut rules = object.clone();
-    rules.remove("size");
-    let spec = Spec {
-        givens,
-        layout,
-        rules,
-        style: default_style(n),
-    };
-    Ok(spec.build()?.with_entered(entered))
+    Ok(layout)
 }
 
 #[cfg(test)]

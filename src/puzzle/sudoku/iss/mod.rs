@@ -1,0 +1,128 @@
+//! Interactive Sudoku Solver constraint strings (`.Shape~9x9.Cage~15~R1C1~R1C2.Thermo~R2C2~R2C3`,
+//! alone, in a file, or in a link `.../Interactive-Sudoku-Solver/?q=...`): items separated by
+//! `.`, each `Type~arg~arg...` (an empty type is a given, `R1C1_5`, or candidates,
+//! `R1C1_1_2_3`), whitespace ignored. Each type mipsolve knows becomes its f-puzzles key, and
+//! the f-puzzles reader reads the puzzle; any other type is an error naming it and its place.
+
+mod reader;
+mod rules;
+
+use super::fpuzzles::from_object;
+use crate::error::{ParseError, Problem};
+use crate::puzzle::latin::Latin;
+use crate::puzzle::Entry;
+use crate::rule::ISS_TYPES;
+use reader::Reader;
+
+/// Where a link's constraint string starts.
+const QUERY: &str = "?q=";
+
+/// Whether `text` is an ISS string or a file of ISS links.
+pub fn holds_iss(text: &str) -> bool {
+    let squeezed: String = text.split_whitespace().collect();
+    let item = squeezed
+        .strip_prefix('.')
+        .and_then(|s| s.split(['.', '~']).next());
+    // A type (letters, or none for a given) and a `~` somewhere, or a known type alone: a
+    // one-line Sudoku starting with blanks has neither.
+    let typed = item.is_some_and(|i| i.chars().all(|ch| ch.is_ascii_alphabetic()));
+    let string =
+        typed && (squeezed.contains('~') || item.is_some_and(|i| !i.is_empty() && known(i)));
+    string || (text.contains("Interactive-Sudoku-Solver") && text.contains(QUERY))
+}
+
+/// The puzzles of `text`: one ISS string (whitespace and line breaks ignored), or one ISS
+/// link a line.
+pub fn parse_iss(text: &str) -> Vec<Entry<Latin>> {
+    if !text.trim_start().starts_with('.') {
+        let lines = (text.lines().enumerate()).filter(|(_, l)| l.contains(QUERY));
+        return lines
+            .map(|(i, l)| Entry {
+                line: i + 1,
+                puzzle: link_string(l).and_then(|s| read(&s)).map_err(|mut e| {
+                    e.line.get_or_insert(i + 1);
+                    e
+                }),
+            })
+            .collect();
+    }
+    let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    let puzzle = read(text).map_err(|mut e| {
+        e.line.get_or_insert(line);
+        e
+    });
+    vec![Entry { line, puzzle }]
+}
+
+/// The constraint string of a link, percent-decoded.
+fn link_string(line: &str) -> Result<String, ParseError> {
+    let start = line.find(QUERY).map(|i| i + QUERY.len()).unwrap_or(0);
+    let query = line[start..].split(['&', '#']).next().unwrap_or("");
+    let query = query.split_whitespace().next().unwrap_or("");
+    let spaced = query.replace('+', " ");
+    let decoded = percent_encoding::percent_decode_str(&spaced);
+    Ok(decoded.decode_utf8_lossy().into_owned())
+}
+
+/// The types of the layout and the givens, read here; the rules' types are the registry's.
+const LAYOUT: [&str; 5] = ["Shape", "NoBoxes", "Jigsaw", "Given", "End"];
+
+/// Whether `name` is an ISS type mipsolve reads.
+fn known(name: &str) -> bool {
+    LAYOUT.contains(&name) || ISS_TYPES.iter().any(|t| t.name == name)
+}
+
+fn fail(message: String) -> ParseError {
+    ParseError::whole(Problem::Link(message))
+}
+
+/// The puzzle of one ISS string.
+fn read(text: &str) -> Result<Latin, ParseError> {
+    let squeezed: String = text.split_whitespace().collect();
+    let Some(body) = squeezed.strip_prefix('.') else {
+        return Err(fail("an ISS string starts with \".\"".into()));
+    };
+    let items: Vec<(&str, Vec<&str>)> = (body.split('.'))
+        .map(|item| {
+            let mut parts = item.split('~');
+            (parts.next().unwrap_or(""), parts.collect())
+        })
+        .collect();
+    let n = size(&items)?;
+    let mut reader = Reader::new(n);
+    for (i, (kind, args)) in items.iter().enumerate() {
+        reader.item(kind, args).map_err(|message| {
+            let name = if kind.is_empty() { "Given" } else { kind };
+            fail(format!("ISS item {} ({name}): {message}", i + 1))
+        })?;
+    }
+    from_object(&reader.finish()?)
+}
+
+/// The side the `Shape` item gives (9 without one).
+fn size(items: &[(&str, Vec<&str>)]) -> Result<usize, ParseError> {
+    let Some((_, args)) = items.iter().find(|(kind, _)| *kind == "Shape") else {
+        return Ok(9);
+    };
+    let dims = args.first().copied().unwrap_or("");
+    let square = dims.split_once('x').and_then(|(r, c)| {
+        let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
+        (r == c).then_some(r)
+    });
+    let n = square.ok_or_else(|| {
+        fail(format!(
+            "Shape~{dims}: mipsolve reads square grids (NxN) only"
+        ))
+    })?;
+    let default_range = format!("1-{n}");
+    if args[1..]
+        .iter()
+        .any(|a| !a.is_empty() && *a != default_range)
+    {
+        return Err(fail(format!(
+            "Shape~{}: mipsolve reads values 1..{n} only",
+            args.join("~")
+        )));
+    }
+    Ok(n)
+}

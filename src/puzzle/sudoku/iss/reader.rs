@@ -1,0 +1,186 @@
+//! The f-puzzles object an ISS string is read into: cells, layout, givens, and the items'
+//! dispatch to their rules.
+
+use serde_json::{json, Map, Value};
+
+use super::super::fpuzzles::default_box;
+use super::fail;
+use crate::error::ParseError;
+use crate::rule::engine::entry::{set_flag, IssType};
+use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
+
+/// The f-puzzles object being written from the items.
+pub(super) struct Reader {
+    pub(super) n: usize,
+    pub(super) keys: Map<String, Value>,
+    pub(super) grid: Vec<Vec<Value>>,
+    pub(super) boxes: bool,
+    /// Kropki dots were read (marks with no value of their own).
+    pub(super) dots: bool,
+    /// A rule ISS applies beside dots too, read where f-puzzles' spares them (its key).
+    pub(super) unspared: Option<&'static str>,
+    /// Rules turned on as f-puzzles means them.
+    pub(super) flags: Vec<&'static str>,
+}
+
+impl Reader {
+    /// An `n` x `n` grid with boxes and nothing read yet.
+    pub(super) fn new(n: usize) -> Self {
+        Reader {
+            n,
+            keys: Map::new(),
+            grid: vec![vec![json!({}); n]; n],
+            boxes: true,
+            dots: false,
+            unspared: None,
+            flags: Vec::new(),
+        }
+    }
+
+    /// A cell id (`R1C1`; rows and columns past 9 are `a`..`g`), as f-puzzles writes it.
+    pub(super) fn cell(&self, id: &str) -> Result<(usize, usize), String> {
+        let chars: Vec<char> = id.chars().collect();
+        let digit = |ch: char| ch.to_digit(17).filter(|&d| d >= 1).map(|d| d as usize - 1);
+        let at = match chars[..] {
+            [r, row, c, col] if "Rr".contains(r) && "Cc".contains(c) => digit(row).zip(digit(col)),
+            _ => None,
+        };
+        at.filter(|&(r, c)| r < self.n && c < self.n)
+            .ok_or_else(|| format!("\"{id}\" is no cell of the {0}x{0} grid", self.n))
+    }
+
+    pub(super) fn name(&self, id: &str) -> Result<Value, String> {
+        let (r, c) = self.cell(id)?;
+        Ok(json!(format!("R{}C{}", r + 1, c + 1)))
+    }
+
+    pub(super) fn names(&self, ids: &[&str]) -> Result<Vec<Value>, String> {
+        ids.iter().map(|id| self.name(id)).collect()
+    }
+
+    pub(super) fn push(&mut self, key: &str, item: Value) {
+        let list = self.keys.entry(key).or_insert_with(|| json!([]));
+        if let Value::Array(items) = list {
+            items.push(item);
+        }
+    }
+
+    pub(super) fn line(&mut self, key: &str, cells: &[&str]) -> Result<(), String> {
+        let line = self.names(cells)?;
+        self.push(key, json!({ "lines": [line] }));
+        Ok(())
+    }
+
+    /// Reads one item: the layout and givens here, a rule's type as the registry says.
+    pub(super) fn item(&mut self, kind: &str, args: &[&str]) -> Result<(), String> {
+        match kind {
+            "" | "Given" => return self.givens(args),
+            "Shape" | "End" => return Ok(()),
+            "NoBoxes" => self.boxes = false,
+            "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
+            name => {
+                let types: Vec<&IssType> = ISS_TYPES.iter().filter(|t| t.name == name).collect();
+                let mut read = false;
+                for t in &types {
+                    read |= self.rule(t.kind.key, t.form, args)?;
+                }
+                if !read {
+                    return Err(format!(
+                        "mipsolve does not read the ISS type \"{name}\" (or not with these arguments), so it cannot solve the puzzle with it"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The givens (`R1C1_5`) and given candidates (`R1C1_1_2_3`).
+    fn givens(&mut self, args: &[&str]) -> Result<(), String> {
+        for arg in args {
+            let mut parts = arg.split('_');
+            let (r, c) = self.cell(parts.next().unwrap_or(""))?;
+            let values: Vec<u32> = (parts.map(|v| v.parse::<u32>()))
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("\"{arg}\" is not a cell and its values"))?;
+            let cell = &mut self.grid[r][c];
+            match values[..] {
+                [] => return Err(format!("\"{arg}\" gives no value")),
+                [v] => {
+                    cell["value"] = json!(v);
+                    cell["given"] = json!(true);
+                }
+                _ => cell["givenPencilMarks"] = json!(values),
+            }
+        }
+        Ok(())
+    }
+
+    /// Jigsaw regions from a layout of one label per cell, in reading order.
+    fn jigsaw(&mut self, layout: &str) -> Result<(), String> {
+        let n = self.n;
+        let chars: Vec<char> = layout.chars().collect();
+        if chars.len() != n * n {
+            return Err(format!(
+                "the layout has {} cells, the grid {}",
+                chars.len(),
+                n * n
+            ));
+        }
+        let mut labels: Vec<char> = Vec::new();
+        for (i, ch) in chars.iter().enumerate() {
+            let k = match labels.iter().position(|l| l == ch) {
+                Some(k) => k,
+                None => {
+                    labels.push(*ch);
+                    labels.len() - 1
+                }
+            };
+            if k >= n || chars.iter().filter(|c| *c == ch).count() != n {
+                return Err(format!("mipsolve reads {n} regions of {n} cells"));
+            }
+            self.grid[i / n][i % n]["region"] = json!(k);
+        }
+        Ok(())
+    }
+
+    /// The f-puzzles object: the grid (no boxes when `NoBoxes` and no Jigsaw), the keys, and
+    /// the negative rules.
+    pub(super) fn finish(mut self) -> Result<Map<String, Value>, ParseError> {
+        // ISS applies it beside dots too, f-puzzles spares dotted pairs: the same only where
+        // no dot is drawn, or where the strict rule already turns it on for every other pair.
+        if let Some(key) = self.unspared.filter(|key| !self.flags.contains(key)) {
+            if self.dots {
+                return Err(fail("ISS's rule against neighbours one apart applies beside Kropki dots too, f-puzzles' spares dotted pairs: add StrictKropki, or read it in f-puzzles' form".into()));
+            }
+            set_flag(&mut self.keys, key);
+        }
+        let jigsaw = self
+            .grid
+            .iter()
+            .flatten()
+            .any(|c| c.get("region").is_some());
+        match (self.boxes, jigsaw) {
+            (false, false) => {
+                for cell in self.grid.iter_mut().flatten() {
+                    cell["region"] = Value::Null;
+                }
+            }
+            // ISS keeps the boxes beside a Jigsaw's regions unless told NoBoxes.
+            (true, true) => {
+                let n = self.n;
+                let (h, w) = default_box(n);
+                for b in 0..n {
+                    let (top, left) = (b / (n / w) * h, b % (n / w) * w);
+                    let cells: Vec<Value> = (0..n)
+                        .map(|k| json!(format!("R{}C{}", top + k / w + 1, left + k % w + 1)))
+                        .collect();
+                    self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
+                }
+            }
+            _ => {}
+        }
+        self.keys.insert("size".into(), json!(self.n));
+        self.keys.insert("grid".into(), json!(self.grid));
+        Ok(self.keys)
+    }
+}

@@ -1,0 +1,221 @@
+//! The rules' ISS forms (lines, cages, marks, flags, clues outside the grid), each written
+//! as its f-puzzles keys.
+
+use serde_json::{json, Value};
+
+use super::reader::Reader;
+use crate::rule::engine::entry::{set_flag, set_negative, IssForm};
+
+/// A whole number argument.
+fn number(text: &str) -> Result<i64, String> {
+    text.parse::<i64>()
+        .map_err(|_| format!("\"{text}\" is not a whole number"))
+}
+
+impl Reader {
+    /// Writes the keys of rule `key` from an item's arguments read as `form`; `false` when the
+    /// form does not take them (another direction, modulus or size).
+    pub(super) fn rule(
+        &mut self,
+        key: &'static str,
+        form: IssForm,
+        args: &[&str],
+    ) -> Result<bool, String> {
+        match form {
+            IssForm::Line => self.line(key, args)?,
+            IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
+            IssForm::LineModulo(m) if args.first() == Some(&m) => self.line(key, &args[1..])?,
+            IssForm::LineOnNine | IssForm::LineModulo(_) => return Ok(false),
+            IssForm::LineApart(default) => self.line_apart(key, default, args)?,
+            IssForm::Arrow => self.circled_line(key, 1, args)?,
+            IssForm::Pill => {
+                let (size, cells) = args.split_first().ok_or("no pill size")?;
+                let size = size.parse::<usize>().map_err(|_| "no pill size")?;
+                self.circled_line(key, size, cells)?
+            }
+            IssForm::Cage => self.cage(key, args)?,
+            IssForm::Mark(value) => self.mark(key, value, args)?,
+            IssForm::Flag => {
+                set_flag(&mut self.keys, key);
+                self.flags.push(key);
+            }
+            IssForm::FlagFor(direction) if args.first() == Some(&direction) => {
+                set_flag(&mut self.keys, key)
+            }
+            IssForm::FlagFor(_) => return Ok(false),
+            IssForm::FlagUnspared => self.unspared = Some(key),
+            IssForm::Negative => set_negative(&mut self.keys, key),
+            IssForm::Windows if self.n == 9 => self.windows(key),
+            IssForm::Windows => return Ok(false),
+            IssForm::Quad => self.quad(key, args)?,
+            IssForm::Diagonal => self.diagonal_sum(key, args)?,
+            IssForm::Before => self.before(key, args)?,
+            IssForm::BothEnds => self.both_ends(key, args)?,
+        }
+        Ok(true)
+    }
+
+    /// A line whose neighbours differ by a given amount, or by ISS's `default` when the
+    /// first argument is a cell.
+    fn line_apart(&mut self, key: &str, default: i64, args: &[&str]) -> Result<(), String> {
+        // A difference left out is ISS's default.
+        let (difference, cells) = match args.first().map(|a| a.parse::<i64>()) {
+            Some(Ok(d)) => (d, &args[1..]),
+            _ => (default, args),
+        };
+        let line = self.names(cells)?;
+        self.push(
+            key,
+            json!({"lines": [line], "value": difference.to_string()}),
+        );
+        Ok(())
+    }
+
+    /// A cage: its sum (none when empty or 0), then its cells.
+    fn cage(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+        let (sum, cells) = args.split_first().ok_or("no sum")?;
+        let mut item = json!({ "cells": self.names(cells)? });
+        if !sum.is_empty() && number(sum)? != 0 {
+            item["value"] = json!(sum.to_string());
+        }
+        self.push(key, item);
+        Ok(())
+    }
+
+    /// A mark between two cells, with its letter, or a Kropki dot (`None`).
+    fn mark(&mut self, key: &str, value: Option<&str>, args: &[&str]) -> Result<(), String> {
+        let [a, b] = args[..] else {
+            return Err("mipsolve reads a mark between two cells only".into());
+        };
+        let mut item = json!({ "cells": self.names(&[a, b])? });
+        match value {
+            Some(letter) => item["value"] = json!(letter),
+            None => self.dots = true,
+        }
+        self.push(key, item);
+        Ok(())
+    }
+
+    /// The four windows of a 9x9.
+    fn windows(&mut self, key: &str) {
+        for (r, c) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+            let cells: Vec<Value> = (0..9)
+                .map(|k| json!(format!("R{}C{}", r + k / 3 + 1, c + k % 3 + 1)))
+                .collect();
+            self.push(key, json!({ "cells": cells }));
+        }
+    }
+
+    /// A quadruple: the top-left cell of a 2x2 square, then its values.
+    fn quad(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+        let (corner, values) = args.split_first().ok_or("no cell")?;
+        let (r, c) = self.cell(corner)?;
+        if r + 1 >= self.n || c + 1 >= self.n {
+            return Err(format!("{corner} is no 2x2 square's top-left cell"));
+        }
+        let cells: Vec<Value> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            .iter()
+            .map(|(r, c)| json!(format!("R{}C{}", r + 1, c + 1)))
+            .collect();
+        let values: Vec<i64> = values.iter().map(|v| number(v)).collect::<Result<_, _>>()?;
+        self.push(key, json!({ "cells": cells, "values": values }));
+        Ok(())
+    }
+
+    /// A clue before a row or column: its sum, then the line.
+    fn before(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+        let [sum, line] = args[..] else {
+            return Err("expected a sum and a row or column (R1, C3)".into());
+        };
+        let place = self.outside(line, true)?;
+        self.push(key, json!({"cell": place, "value": sum}));
+        Ok(())
+    }
+
+    /// Clues at both ends of a row or column: the line, then the front clue and the back one
+    /// (either may be empty).
+    fn both_ends(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+        let (line, clues) = args.split_first().ok_or("no row or column")?;
+        for (front, clue) in [(true, clues.first()), (false, clues.get(1))] {
+            if let Some(clue) = clue.filter(|c| !c.is_empty()) {
+                let place = self.outside(line, front)?;
+                self.push(key, json!({"cell": place, "value": clue}));
+            }
+        }
+        Ok(())
+    }
+
+    /// A circle or pill (the first `size` cells, read in reading order) and the line from it.
+    fn circled_line(&mut self, key: &str, size: usize, cells: &[&str]) -> Result<(), String> {
+        if cells.len() <= size {
+            return Err("an arrow needs a shaft".into());
+        }
+        let mut pill: Vec<(usize, usize)> = (cells[..size].iter())
+            .map(|id| self.cell(id))
+            .collect::<Result<_, _>>()?;
+        pill.sort_unstable();
+        let pill: Vec<Value> = (pill.iter())
+            .map(|(r, c)| json!(format!("R{}C{}", r + 1, c + 1)))
+            .collect();
+        let line = self.names(&cells[size - 1..])?;
+        self.push(key, json!({ "cells": pill, "lines": [line] }));
+        Ok(())
+    }
+
+    /// A sum along a diagonal, from the first cell of the diagonal (ISS's id): the clue outside the
+    /// grid before it, and the direction along it, as ISS lists the diagonals (left side down
+    /// and right, right side up and left, top down and left, bottom up and right; each
+    /// diagonal once, by its first listing).
+    fn diagonal_sum(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+        let [sum, first] = args[..] else {
+            return Err("expected a sum and a cell".into());
+        };
+        let n = self.n as i64;
+        let start = self.cell(first)?;
+        let mut seen: Vec<Vec<(i64, i64)>> = Vec::new();
+        let starts = ((0..n - 1).map(|r| (r, 0, 1, 1)))
+            .chain((1..n - 1).map(|r| (r, n - 1, -1, -1)))
+            .chain((1..n).map(|c| (0, c, 1, -1)))
+            .chain((1..n - 1).map(|c| (n - 1, c, -1, 1)));
+        for (r, c, dr, dc) in starts {
+            let cells: Vec<(i64, i64)> = (0..n)
+                .map(|k| (r + k * dr, c + k * dc))
+                .take_while(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
+                .collect();
+            let mut sorted = cells.clone();
+            sorted.sort_unstable();
+            if cells.len() <= 1 || seen.contains(&sorted) {
+                continue;
+            }
+            seen.push(sorted);
+            if (r, c) == (start.0 as i64, start.1 as i64) {
+                let direction = match (dr, dc) {
+                    (1, 1) => "DR",
+                    (-1, -1) => "UL",
+                    (1, -1) => "DL",
+                    _ => "UR",
+                };
+                let clue = format!("R{}C{}", r - dr + 1, c - dc + 1);
+                self.push(
+                    key,
+                    json!({"cell": clue, "direction": direction, "value": sum}),
+                );
+                return Ok(());
+            }
+        }
+        Err(format!("{first} starts no diagonal ISS lists"))
+    }
+
+    /// The clue cell beside row `R<r>` or column `C<c>`: before it (`front`) or after it.
+    fn outside(&self, line: &str, front: bool) -> Result<String, String> {
+        let n = self.n;
+        let index = |text: &str| text.parse::<usize>().ok().filter(|&i| (1..=n).contains(&i));
+        let edge = if front { 0 } else { n + 1 };
+        match line.split_at(line.len().min(1)) {
+            ("R", i) => index(i).map(|r| format!("R{r}C{edge}")),
+            ("C", i) => index(i).map(|c| format!("R{edge}C{c}")),
+            _ => None,
+        }
+        .ok_or_else(|| format!("\"{line}\" is no row (R1) or column (C1) of the grid"))
+    }
+}
