@@ -6,14 +6,16 @@ use std::time::{Duration, Instant};
 
 use crate::deadline::Deadline;
 
-use crate::backend::{Backend, Mip, ModelSize, Session, Solve, SolverStats, Status};
+use crate::backend::{Backend, Mip, ModelSize, SolverStats};
 use crate::error::{SolveError, Violation};
 use crate::export::ModelFormulation;
 use crate::grid::Grid;
-use crate::model::Model;
 use crate::puzzle::Puzzle;
-use crate::rule::{OptionalRule, Reduced};
-use crate::split::{Order, Split, Step, PIPELINE_BUDGET};
+use crate::rule::OptionalRule;
+
+mod solver;
+
+use solver::{infeasible, Search, Solver};
 
 /// How many solver answers that fail the exact check are cut off before giving up.
 const MAX_REJECTED: usize = 100;
@@ -199,13 +201,6 @@ impl Outcome {
     }
 }
 
-/// What one search for a verified grid ended with.
-enum Search {
-    Found(Grid),
-    Infeasible,
-    TimeLimit,
-}
-
 /// Solves `puzzle`, and for uniqueness or a count forbids each solution found and solves
 /// again. Each question goes first to a bounded split settled by exact reductions, then,
 /// if the split does not settle it, to [`AUTO_BACKEND`] on the whole reduced model; a named
@@ -354,184 +349,5 @@ pub fn check(
     Ok(Report { outcome, stats })
 }
 
-/// One puzzle's reduced candidates, the split while it settles each question, and the
-/// model and its solver once the split leaves a question open.
-struct Solver<'a> {
-    puzzle: &'a dyn Puzzle,
-    /// `None` for the documents' formulation, which has no reductions.
-    reduced: Option<Reduced>,
-    deadline: Deadline,
-    /// `None` once the split left a question unsettled (or with a named solver): the
-    /// solver answers from then on.
-    split: Option<Split<'static>>,
-    /// The grid the reductions alone left, when they decided every cell.
-    decided: Option<Grid>,
-    backend: Backend,
-    session: Option<Session<Box<dyn Solve>>>,
-    /// The solutions found, in order.
-    found: Vec<Grid>,
-    /// How many of them the model already cuts off.
-    forbidden: usize,
-    stats: Stats,
-}
-
-impl<'a> Solver<'a> {
-    /// On the reduced candidates: the split first under [`Engine::Auto`].
-    fn new(puzzle: &'a dyn Puzzle, reduced: Reduced, engine: Engine, deadline: Deadline) -> Self {
-        Solver {
-            puzzle,
-            split: (engine == Engine::Auto)
-                .then(|| Split::new(&reduced.domains, Order::Failures, PIPELINE_BUDGET)),
-            decided: reduced.domains.solved_grid(),
-            reduced: Some(reduced),
-            deadline,
-            backend: engine.solver(ModelFormulation::Reduced),
-            session: None,
-            found: Vec::new(),
-            forbidden: 0,
-            stats: Stats::default(),
-        }
-    }
-
-    /// On a model given whole (the documents'), which `backend` alone decides.
-    fn on_model(
-        puzzle: &'a dyn Puzzle,
-        model: Model,
-        backend: Backend,
-        deadline: Deadline,
-    ) -> Self {
-        Solver {
-            puzzle,
-            reduced: None,
-            deadline,
-            split: None,
-            decided: None,
-            backend,
-            stats: Stats {
-                size: Some(ModelSize::of(&model)),
-                ..Stats::default()
-            },
-            session: Some(Session::new(model, backend.start())),
-            found: Vec::new(),
-            forbidden: 0,
-        }
-    }
-
-    /// A verified grid other than those found: the reductions' own grid when they decided
-    /// every cell, else by the split while it settles the question, else by the solver on the
-    /// whole model with the found ones cut off.
-    fn next(&mut self) -> Result<Search, SolveError> {
-        if let Some(grid) = &self.decided {
-            // Exact reductions that leave one candidate per cell leave no other grid.
-            self.stats.decided_by.push("reductions");
-            let fresh = self.found.is_empty() && self.puzzle.verify(grid).is_ok();
-            if !fresh {
-                return Ok(Search::Infeasible);
-            }
-            self.found.push(grid.clone());
-            return Ok(Search::Found(grid.clone()));
-        }
-        if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
-            let started = Instant::now();
-            let step = split.next(self.puzzle, &reduced.reductions, self.deadline);
-            add_time(&mut self.stats.split, started.elapsed());
-            let found = match step {
-                Step::Found(grid) => {
-                    self.found.push(grid.clone());
-                    Some(Search::Found(grid))
-                }
-                Step::Nothing => Some(Search::Infeasible),
-                Step::TimeLimit => Some(Search::TimeLimit),
-                Step::Unsettled => None,
-            };
-            match found {
-                Some(found) => {
-                    self.stats.decided_by.push("split");
-                    return Ok(found);
-                }
-                None => self.split = None,
-            }
-        }
-        let session = match (&mut self.session, &self.reduced) {
-            (Some(session), _) => session,
-            (session, Some(reduced)) => session.insert({
-                let started = Instant::now();
-                let mut model = Model::new(reduced.domains.clone());
-                reduced.constrain(&mut model, self.deadline);
-                self.stats.model = Some(started.elapsed());
-                self.stats.size = Some(ModelSize::of(&model));
-                Session::new(model, self.backend.start())
-            }),
-            // A solver without reductions starts with its model: this cannot happen.
-            (None, None) => return Err(SolveError::Backend("no model to solve".into())),
-        };
-        if self.deadline.passed() {
-            return Ok(Search::TimeLimit);
-        }
-        for grid in &self.found[self.forbidden..] {
-            session.forbid(grid);
-        }
-        self.forbidden = self.found.len();
-        let found = search(self.puzzle, session, self.deadline, &mut self.stats)?;
-        self.stats.decided_by.push(self.backend.name());
-        if let Search::Found(grid) = &found {
-            self.found.push(grid.clone());
-        }
-        Ok(found)
-    }
-}
-
-/// No solution; with the puzzle's optional rule dropped, is there one?
-fn infeasible(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Outcome, SolveError> {
-    let mut culprit = None;
-    if let Some((relaxed, rule)) = crate::puzzle::relaxed(puzzle) {
-        if let Some(reduced) = relaxed.reduce(deadline) {
-            let mut solver = Solver::new(&relaxed, reduced, Engine::Auto, deadline);
-            if let Search::Found(_) = solver.next()? {
-                culprit = Some(rule);
-            }
-        }
-    }
-    Ok(Outcome::Infeasible { culprit })
-}
-
-/// Finds a grid that passes the exact check, cutting off solver answers that do not.
-fn search(
-    puzzle: &dyn Puzzle,
-    session: &mut Session<impl Solve>,
-    deadline: Deadline,
-    stats: &mut Stats,
-) -> Result<Search, SolveError> {
-    let mut last: Option<Violation> = None;
-    for _ in 0..MAX_REJECTED {
-        let started = Instant::now();
-        let (status, solver_stats) = session.solve(deadline)?;
-        if let Some(solver_stats) = solver_stats {
-            stats.add(solver_stats, started.elapsed());
-        }
-        let values = match status {
-            Status::Feasible(values) => values,
-            Status::Infeasible => return Ok(Search::Infeasible),
-            Status::TimeLimit => return Ok(Search::TimeLimit),
-        };
-        let grid = (session.model().decode(&values)).ok_or(SolveError::Undecodable)?;
-        match puzzle.verify(&grid) {
-            Ok(()) => return Ok(Search::Found(grid)),
-            Err(violation) => {
-                last = Some(violation);
-                session.forbid(&grid);
-            }
-        }
-    }
-    Err(match last {
-        Some(last) => SolveError::Rejected {
-            count: MAX_REJECTED,
-            last,
-        },
-        None => SolveError::Undecodable,
-    })
-}
-
 #[cfg(test)]
-#[path = "pipeline_tests.rs"]
 mod tests;

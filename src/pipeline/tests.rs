@@ -2,7 +2,10 @@
 //! cannot finish is finished by the solver.
 
 use super::*;
+use super::solver::{search, Search};
+use crate::backend::Session;
 use crate::domains::Domains;
+use crate::model::Model;
 use crate::geometry::{columns, rows};
 use crate::rule::Changed;
 use crate::rule::{Areas, Rule, RuleSet};
