@@ -1,12 +1,12 @@
 //! The pipeline's tests: solver answers the verifier rejects are cut off, and a count the split
 //! cannot finish is finished by the solver.
 
-use super::*;
 use super::solver::{search, Search};
+use super::*;
 use crate::backend::Session;
 use crate::domains::Domains;
-use crate::model::Model;
 use crate::geometry::{columns, rows};
+use crate::model::Model;
 use crate::rule::Changed;
 use crate::rule::{Areas, Rule, RuleSet};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! `--candidates`: every value some solution puts in each cell.
 
-use mipsolve::candidates::true_candidates;
+use mipsolve::candidates::{true_candidates, TrueCandidates};
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
@@ -15,4 +15,38 @@ impl Analysis for Candidates {
         }
         Ok(())
     }
+}
+
+/// `--candidates`' grid: each cell's values run together (`1`, `379`), aligned in columns,
+/// or spaced with commas past 9; then a line saying how many and whether all are proven.
+pub fn candidates_text(found: &TrueCandidates) -> String {
+    let wide = found.values.iter().flatten().flatten().any(|&v| v > 9);
+    let cell = |values: &Vec<i64>| {
+        let written: Vec<String> = values.iter().map(i64::to_string).collect();
+        written.join(if wide { "," } else { "" })
+    };
+    let cells: Vec<Vec<String>> = found
+        .values
+        .iter()
+        .map(|row| row.iter().map(cell).collect())
+        .collect();
+    let width = cells.iter().flatten().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in &cells {
+        let padded: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+        out.push_str(padded.join(" ").trim_end());
+        out.push('\n');
+    }
+    let count: usize = found.values.iter().flatten().map(Vec::len).sum();
+    let open = found
+        .values
+        .iter()
+        .flatten()
+        .filter(|v| v.len() > 1)
+        .count();
+    out.push_str(&match found.complete() {
+        true => format!("# true candidates: {count} in all, {open} cells open, each proven by a solution ({} found)\n", found.solutions),
+        false => format!("# true candidates: time limit reached, {} of the {count} unproven (neither a solution nor a proof of none found)\n", found.unproven.len()),
+    });
+    out
 }

@@ -2,18 +2,19 @@
 //! starting from the values a solver entered for a hint.
 
 use mipsolve::clue::Clue;
+use mipsolve::deduce::Deductions;
 use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::Outcome;
 use mipsolve::puzzle::Puzzle;
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
-use crate::app::record::{Deduced, NOT_DEDUCED};
+use crate::app::record::Deduce;
 
 /// The step-by-step solver.
-pub struct Deduce;
+pub struct StepByStep;
 
-impl Analysis for Deduce {
+impl Analysis for StepByStep {
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure> {
         let asked = at.config.deduce;
         found.deduced = match (at.outcome, asked.any()) {
@@ -29,7 +30,7 @@ impl Analysis for Deduce {
 }
 
 /// The steps from the puzzle (or, for a hint, from the values entered), or why there are none.
-fn steps(at: &Solving, solution: &Grid) -> Result<mipsolve::deduce::Deductions, String> {
+fn steps(at: &Solving, solution: &Grid) -> Result<Deductions, String> {
     let start = match at.config.deduce.hint {
         true => hint_start(at.puzzle, solution)?,
         false => None,
@@ -74,4 +75,62 @@ fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puz
         .chain(entered.iter().cloned())
         .collect();
     Ok(puzzle.with_clues(&clues))
+}
+
+/// What the step-by-step solver found, and which of its answers were asked for.
+pub struct Deduced {
+    /// `--grade`, `--steps`, `--hint`.
+    pub asked: Deduce,
+    /// The steps, or why the puzzle has none.
+    pub found: Result<Deductions, String>,
+}
+
+impl Deduced {
+    /// No steps for a puzzle that is not unique: a hint would give a solution away, so it
+    /// names only the cells where two solutions differ.
+    pub fn not_unique(asked: Deduce, outcome: &Outcome) -> Option<Deduced> {
+        let why = match outcome.solutions()[..] {
+            [first, second, ..] => {
+                let cells: Vec<String> = (first.differences(second).into_iter())
+                    .map(cell_name)
+                    .collect();
+                format!(
+                    "hint: none, the puzzle has several solutions (two differ at {})",
+                    cells.join(", ")
+                )
+            }
+            [_] if matches!(outcome, Outcome::Timeout { .. }) => {
+                "hint: none, time limit reached before uniqueness was proven".to_string()
+            }
+            _ => return None,
+        };
+        Some(Deduced {
+            asked,
+            found: Err(why),
+        })
+    }
+}
+
+/// Why a puzzle gets no steps: a kind the step-by-step solver does not follow.
+pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver does not follow this kind";
+
+/// The `--grade` line: `advanced (score 1840, 0 guesses)`.
+pub fn grade_text(found: &Deductions) -> String {
+    let guesses = match found.guesses() {
+        1 => "1 guess".to_string(),
+        n => format!("{n} guesses"),
+    };
+    let trials = match found.trials() {
+        0 => String::new(),
+        1 => "1 trial, ".to_string(),
+        n => format!("{n} trials, "),
+    };
+    let scale = found
+        .variant_level()
+        .map_or(String::new(), |l| format!("; as a variant: {l}"));
+    format!(
+        "{} (score {}, {trials}{guesses}){scale}",
+        found.level(),
+        found.score()
+    )
 }

@@ -3,13 +3,13 @@
 //! goes down [`ANALYSES`] in order. Adding an analysis is a file, a line in the list and its
 //! field in [`Findings`] (and what the output formats print of it).
 
-mod audit;
-mod candidates;
-mod deduce;
-mod explain;
+pub mod audit;
+pub mod candidates;
+pub mod deduce;
+pub mod explain;
 mod model_file;
 mod picture;
-mod repair;
+pub mod repair;
 
 pub use deduce::wrong_entries;
 
@@ -23,8 +23,9 @@ use mipsolve::puzzle::Puzzle;
 
 use super::cli::Config;
 use super::failure::Failure;
-use super::record::{Deduced, Repaired};
 use super::walk::Item;
+use deduce::Deduced;
+use repair::Repaired;
 
 /// Every analysis, in the order they run (a repair before the explanation it may replace).
 pub static ANALYSES: &[&dyn Analysis] = &[
@@ -33,7 +34,7 @@ pub static ANALYSES: &[&dyn Analysis] = &[
     &explain::Explain,
     &audit::Audit,
     &candidates::Candidates,
-    &deduce::Deduce,
+    &deduce::StepByStep,
     &picture::Picture,
 ];
 

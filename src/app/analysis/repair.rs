@@ -1,10 +1,10 @@
 //! `--repair SOLVER`: the fewest edits that give a puzzle with no solution or several exactly one.
 
+use mipsolve::puzzle::Puzzle;
 use mipsolve::repair;
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
-use crate::app::record::Repaired;
 
 /// The repair.
 pub struct Repair;
@@ -18,5 +18,67 @@ impl Analysis for Repair {
             .map_err(|e| at.failed(e))?;
         found.repaired = repair.map(|r| Repaired::of(r, at.puzzle));
         Ok(())
+    }
+}
+
+/// A repair and the repaired puzzle written in the input's style.
+pub struct Repaired {
+    /// What `--repair` found.
+    pub repair: repair::Repair,
+    /// The repaired puzzle as its kind writes givens (`.` for a blank), when there are edits.
+    pub puzzle: Option<String>,
+}
+
+impl Repaired {
+    /// `repair` of `puzzle`, with the repaired puzzle rendered.
+    pub fn of(repair: repair::Repair, puzzle: &dyn Puzzle) -> Self {
+        let puzzle = match &repair {
+            repair::Repair::Edits { clues, .. } => {
+                (puzzle.with_clues(clues)).and_then(|p| p.render_puzzle())
+            }
+            _ => None,
+        };
+        Repaired { repair, puzzle }
+    }
+
+    /// What the repair says: `changed r1c1=1 -> 5 (1 edit, optimal)`.
+    pub fn text(&self) -> String {
+        match &self.repair {
+            repair::Repair::Unique => "none needed: the puzzle is unique".into(),
+            repair::Repair::NotByGivens => {
+                "no change of givens or cage targets helps: the other rules have no solution".into()
+            }
+            repair::Repair::TimeLimit => {
+                "time limit reached before the fewest edits were found and proven".into()
+            }
+            repair::Repair::Edits {
+                edits,
+                optimal,
+                unique,
+                ..
+            } => {
+                let list: Vec<String> = edits.iter().map(ToString::to_string).collect();
+                let count = match edits.len() {
+                    1 => "1 edit".to_string(),
+                    n => format!("{n} edits"),
+                };
+                let added = edits
+                    .iter()
+                    .any(|e| matches!(e, repair::Edit::Added { .. }));
+                let proof = match (optimal, added) {
+                    (true, false) => "optimal",
+                    (true, true) => "optimal over every solution",
+                    (false, false) => "not proven the fewest",
+                    (false, true) => {
+                        "the fewest with the first solution's values, not proven over every solution"
+                    }
+                };
+                let several = match unique {
+                    true => "",
+                    false => "; the repaired puzzle has several solutions",
+                };
+                format!("{} ({count}, {proof}{several})", list.join(", "))
+            }
+        }
     }
 }

@@ -7,10 +7,11 @@ use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
-use crate::app::record::{
-    audit_text, candidates_text, conflict_text, culprit_note, grade_text, repair_text, stats_text,
-    Deduced, Record, Solved,
-};
+use crate::app::analysis::audit::audit_text;
+use crate::app::analysis::candidates::candidates_text;
+use crate::app::analysis::deduce::{grade_text, Deduced};
+use crate::app::analysis::explain::{conflict_text, repair_text};
+use crate::app::record::{culprit_note, stats_text, Record, Solved};
 
 /// The text format.
 pub struct Text {

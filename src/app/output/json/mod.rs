@@ -1,18 +1,20 @@
 //! JSON Lines: one object per puzzle, written with serde.
 
 use std::io::{self, Write};
-use std::time::Duration;
 
 use mipsolve::clue::Clue;
-use mipsolve::deduce::Step;
 use mipsolve::explain::{Audit, Explanation};
-use mipsolve::grid::{Cell, Grid};
-use mipsolve::pipeline::{CountEnd, Outcome, Stats};
-use mipsolve::repair::{Edit, Repair};
+use mipsolve::grid::Grid;
+use mipsolve::pipeline::{CountEnd, Outcome};
 use serde::Serialize;
 
 use super::Output;
-use crate::app::record::{culprit_note, Deduced, Record, Repaired, Solved};
+
+mod parts;
+
+use crate::app::analysis::deduce::Deduced;
+use crate::app::record::{culprit_note, Record, Solved};
+use parts::{AuditLine, Clues, Conflict, GradeLine, RepairLine, StatsLine, StepLine};
 
 /// The JSON Lines format.
 pub struct Json;
@@ -72,239 +74,6 @@ struct Line<'a> {
     steps: Option<Vec<StepLine>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<StepLine>,
-}
-
-/// `--grade`: `{"level": "advanced", "score": 1840, "guesses": 0}`.
-#[derive(Serialize)]
-struct GradeLine {
-    level: &'static str,
-    score: u32,
-    guesses: usize,
-    trials: usize,
-    /// The variant scale's level, for a Sudoku variant.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant_level: Option<&'static str>,
-}
-
-/// One step: its technique, the cells placed and candidates removed (`[row, col, value]`),
-/// the cells that justify it (1-based), its area, and the text a person reads.
-#[derive(Serialize)]
-struct StepLine {
-    technique: String,
-    placed: Vec<[usize; 3]>,
-    removed: Vec<[usize; 3]>,
-    cells: Vec<[usize; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    area: Option<String>,
-    text: String,
-}
-
-impl StepLine {
-    fn of(step: &Step) -> StepLine {
-        let triple = |&((r, c), v): &(Cell, u32)| [r + 1, c + 1, v as usize];
-        StepLine {
-            technique: step.technique.name(),
-            placed: step.placed.iter().map(triple).collect(),
-            removed: step.removed.iter().map(triple).collect(),
-            cells: step.because.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
-            area: step.area.as_ref().map(ToString::to_string),
-            text: step.to_string(),
-        }
-    }
-}
-
-/// `--audit`: the givens the puzzle does without one at a time (`[row, col, value]`,
-/// 1-based), the cages (1-based) whose operator alone may be hidden where cages show
-/// operators, and whether there are none.
-#[derive(Serialize)]
-struct AuditLine {
-    redundant: Vec<[u64; 3]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    operators: Option<Vec<usize>>,
-    minimal: bool,
-}
-
-/// `--stats`: the engine of each question, seconds per stage (`null`: the stage did not
-/// run), the size of the model a solver was handed (`null`: none was built), the solver's
-/// work (`null`: not reported).
-#[derive(Serialize)]
-struct StatsLine {
-    decided_by: Vec<&'static str>,
-    seconds: StageSeconds,
-    model: Option<SizeLine>,
-    nodes: Option<u64>,
-    iterations: Option<u64>,
-    conflicts: Option<u64>,
-}
-
-/// Seconds spent in each stage.
-#[derive(Serialize)]
-struct StageSeconds {
-    reductions: Option<f64>,
-    split: Option<f64>,
-    model: Option<f64>,
-    solver: Option<f64>,
-}
-
-/// The size of a model as a MIP solver is handed it.
-#[derive(Serialize)]
-struct SizeLine {
-    rows: usize,
-    columns: usize,
-    nonzeros: usize,
-}
-
-impl StatsLine {
-    fn of(stats: &Stats) -> StatsLine {
-        let seconds = |d: Option<Duration>| d.map(|d| (d.as_secs_f64() * 1e6).round() / 1e6);
-        StatsLine {
-            decided_by: stats.decided_by.clone(),
-            seconds: StageSeconds {
-                reductions: seconds(stats.reductions),
-                split: seconds(stats.split),
-                model: seconds(stats.model),
-                solver: seconds(stats.solver),
-            },
-            model: stats.size.map(|size| SizeLine {
-                rows: size.rows,
-                columns: size.columns,
-                nonzeros: size.nonzeros,
-            }),
-            nodes: stats.nodes,
-            iterations: stats.iterations,
-            conflicts: stats.conflicts,
-        }
-    }
-}
-
-/// A minimal conflict, and those of its clues the puzzle has a solution without (`null`
-/// when the time limit ran out before that was known).
-#[derive(Serialize)]
-struct Conflict {
-    #[serde(flatten)]
-    clues: Clues,
-    solvable_without: Option<Clues>,
-}
-
-/// Givens as `[row, col, value]` and cages by number, all 1-based.
-#[derive(Serialize, Default)]
-struct Clues {
-    givens: Vec<[u64; 3]>,
-    cages: Vec<usize>,
-    /// Variant rule clues, as named in text (`sandwichsum 3 (12)`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    rules: Vec<String>,
-}
-
-impl Clues {
-    fn of(clues: &[Clue]) -> Clues {
-        let mut out = Clues::default();
-        for clue in clues {
-            match *clue {
-                Clue::Given { cell, value } => {
-                    let (r, c) = (cell.0 as u64 + 1, cell.1 as u64 + 1);
-                    out.givens.push([r, c, u64::from(value)]);
-                }
-                Clue::Cage { index, .. } => out.cages.push(index + 1),
-                Clue::Rule { .. } => out.rules.extend(clue.rule_text()),
-            }
-        }
-        out
-    }
-}
-
-/// `repair`: `--explain`'s greedy givens, or `--repair`'s edits.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum RepairLine {
-    /// Givens that make a puzzle unique, and how they were chosen.
-    Greedy {
-        givens: Vec<[u64; 3]>,
-        method: &'static str,
-    },
-    /// The fewest edits found, whether proven the fewest, the repaired puzzle; or why none.
-    Edits {
-        edits: Vec<EditLine>,
-        optimal: Option<bool>,
-        unique: Option<bool>,
-        puzzle: Option<String>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        note: Option<String>,
-    },
-}
-
-/// One edit: `{"edit": "changed", "cell": [1, 1], "from": 1, "to": 5}`,
-/// `{"edit": "changed", "cage": 7, "from": 12, "to": 13}` or
-/// `{"edit": "added", "cell": [1, 2], "value": 6}` (1-based cells and cages).
-#[derive(Serialize, Default)]
-struct EditLine {
-    edit: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<[usize; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cage: Option<usize>,
-    /// A rule clue, as named (`sandwichsum 2 at R0C2 (27)`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clue: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<u32>,
-}
-
-impl RepairLine {
-    fn of(repaired: &Repaired) -> RepairLine {
-        let one_based = |(r, c): (usize, usize)| [r + 1, c + 1];
-        let (edits, optimal, unique, note) = match &repaired.repair {
-            Repair::Edits {
-                edits,
-                optimal,
-                unique,
-                ..
-            } => (edits.as_slice(), Some(*optimal), Some(*unique), None),
-            _ => (&[][..], None, None, Some(repaired.text())),
-        };
-        let edits = (edits.iter())
-            .map(|e| match *e {
-                Edit::Changed { cell, from, to } => EditLine {
-                    edit: "changed",
-                    cell: Some(one_based(cell)),
-                    from: Some(from.into()),
-                    to: Some(to.into()),
-                    ..EditLine::default()
-                },
-                Edit::CageTarget { index, from, to } => EditLine {
-                    edit: "changed",
-                    cage: Some(index + 1),
-                    from: i64::try_from(from).ok(),
-                    to: i64::try_from(to).ok(),
-                    ..EditLine::default()
-                },
-                Edit::RuleValue { ref clue, from, to } => EditLine {
-                    edit: "changed",
-                    clue: Some(clue.clone()),
-                    from: Some(from),
-                    to: Some(to),
-                    ..EditLine::default()
-                },
-                Edit::Added { cell, value } => EditLine {
-                    edit: "added",
-                    cell: Some(one_based(cell)),
-                    value: Some(value),
-                    ..EditLine::default()
-                },
-            })
-            .collect();
-        RepairLine::Edits {
-            edits,
-            optimal,
-            unique,
-            puzzle: repaired.puzzle.clone(),
-            note,
-        }
-    }
 }
 
 /// The operators of one hidden-operator cage.
