@@ -141,7 +141,7 @@ fn solve_puzzle(
     puzzle: &dyn Puzzle,
 ) -> Result<Solved, Failure> {
     // One deadline for all of the puzzle's work: the solve, the model file, the explanation.
-    let deadline = Deadline::after(config.solve.time_limit);
+    let deadline = Deadline::after(config.time_limit);
     let fail = |error| Failure::Solve {
         file: item.file.clone(),
         error: Box::new(error),

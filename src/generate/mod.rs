@@ -204,13 +204,14 @@ impl Judge<'_> {
         };
         let options = SolveOptions {
             question: Question::Unique,
-            time_limit: self.deadline.remaining(),
             ..SolveOptions::default()
         };
-        Ok(match pipeline::run(puzzle.as_ref(), options)? {
-            Outcome::Unique(grid) if grid == *self.solution => Some(puzzle),
-            _ => None,
-        })
+        Ok(
+            match pipeline::solve(puzzle.as_ref(), &options, self.deadline)?.outcome {
+                Outcome::Unique(grid) if grid == *self.solution => Some(puzzle),
+                _ => None,
+            },
+        )
     }
 
     /// The puzzle's level on its ladder; a timeout when the deadline passes first.

@@ -37,8 +37,6 @@ pub enum Question {
 pub struct SolveOptions {
     /// What to find.
     pub question: Question,
-    /// Wall-clock budget for all solves of the puzzle.
-    pub time_limit: Option<Duration>,
     /// Which engine decides what the exact reductions leave open.
     pub engine: Engine,
     /// The model a MIP solver is handed: the reduced one or the documents' own.
@@ -204,10 +202,10 @@ impl Outcome {
 /// Solves `puzzle`, and for uniqueness or a count forbids each solution found and solves
 /// again. Each question goes first to a bounded split settled by exact reductions, then,
 /// if the split does not settle it, to [`AUTO_BACKEND`] on the whole reduced model; a named
-/// solver or the documents' formulation skips the split.
+/// solver or the documents' formulation skips the split. No time limit: [`solve`] takes a
+/// deadline.
 pub fn run(puzzle: &dyn Puzzle, options: SolveOptions) -> Result<Outcome, SolveError> {
-    let deadline = Deadline::after(options.time_limit);
-    solve(puzzle, &options, deadline).map(|report| report.outcome)
+    solve(puzzle, &options, Deadline::none()).map(|report| report.outcome)
 }
 
 /// The time kept per cell of each solution found by a count, to render and write it before

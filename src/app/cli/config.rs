@@ -1,6 +1,7 @@
 //! The plain result of the command line: what a run needs, free of clap.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use mipsolve::backend::Mip;
 use mipsolve::export::ModelFormulation;
@@ -22,8 +23,10 @@ pub struct Config {
     pub options: Options,
     /// Files, folders, or `-`.
     pub paths: Vec<PathBuf>,
-    /// Uniqueness and time limit.
+    /// What to find, and by which engine and model.
     pub solve: SolveOptions,
+    /// Wall-clock budget for each puzzle's work: its solves and analyses.
+    pub time_limit: Option<Duration>,
     /// How records are written.
     pub format: Format,
     /// Puzzles solved in parallel.

@@ -43,6 +43,7 @@ pub(super) fn config_from(
         style,
     };
     Ok(Config {
+        time_limit: common.time_limit,
         stdin: Stdin {
             name: common.stdin_name.clone(),
             index_offset: common.index_offset,
@@ -127,7 +128,6 @@ fn solve_options(common: &Common, formulation: ModelFormulation) -> SolveOptions
             (None, true) => Question::Unique,
             (None, false) => Question::Solve,
         },
-        time_limit: common.time_limit,
         engine: match common.solver {
             SolverArg::Auto => Engine::Auto,
             SolverArg::Highs => Engine::Only(Backend::Mip(Mip::Highs)),
