@@ -10,7 +10,7 @@ use clap::error::ErrorKind;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use mipsolve::generate::Request;
 
-use args::{KenkenArgs, SudokuArgs, TakuzuArgs};
+use args::{Batch, KenkenArgs, SudokuArgs, TakuzuArgs};
 
 /// Everything a generating run needs, free of clap.
 #[derive(Debug, Clone)]
@@ -48,46 +48,66 @@ pub enum PuzzleFormat {
     Gameid,
 }
 
+/// A kind `generate` makes: its name, its subcommand's help, its options and the request they
+/// make with the batch's options.
+struct Generated {
+    name: &'static str,
+    about: &'static str,
+    args: fn(Command) -> Command,
+    read: fn(&ArgMatches) -> Result<(Request, Batch), clap::Error>,
+}
+
+/// The kinds `generate` makes, an entry each.
+static KINDS: &[Generated] = &[
+    Generated {
+        name: "sudoku",
+        about: "Generate Sudoku puzzles, 4x4 to 64x64, with boxes or Jigsaw regions and the rules \
+                --variant names",
+        args: SudokuArgs::augment_args,
+        read: |sub| {
+            let args = SudokuArgs::from_arg_matches(sub)?;
+            Ok((requests::sudoku(&args)?, args.batch))
+        },
+    },
+    Generated {
+        name: "kenken",
+        about: "Generate KenKen puzzles, 3x3 to 16x16",
+        args: KenkenArgs::augment_args,
+        read: |sub| {
+            let args = KenkenArgs::from_arg_matches(sub)?;
+            Ok((requests::kenken(&args)?, args.batch))
+        },
+    },
+    Generated {
+        name: "takuzu",
+        about: "Generate Takuzu (binary) puzzles",
+        args: TakuzuArgs::augment_args,
+        read: |sub| {
+            let args = TakuzuArgs::from_arg_matches(sub)?;
+            Ok((requests::takuzu(&args)?, args.batch))
+        },
+    },
+];
+
 /// The `generate` subcommand with one subcommand per kind.
 pub fn command() -> Command {
     let about = "Generate new puzzles, each proven unique, optionally at one --grade level, \
                  symmetric and minimal";
-    Command::new("generate")
+    let command = Command::new("generate")
         .about(about)
-        .subcommand_required(true)
-        .subcommand(
-            SudokuArgs::augment_args(Command::new("sudoku"))
-                .about("Generate Sudoku puzzles, 4x4 to 64x64, with boxes or Jigsaw regions and the rules --variant names"),
-        )
-        .subcommand(
-            KenkenArgs::augment_args(Command::new("kenken"))
-                .about("Generate KenKen puzzles, 3x3 to 16x16"),
-        )
-        .subcommand(
-            TakuzuArgs::augment_args(Command::new("takuzu"))
-                .about("Generate Takuzu (binary) puzzles"),
-        )
+        .subcommand_required(true);
+    (KINDS.iter()).fold(command, |command, kind| {
+        command.subcommand((kind.args)(Command::new(kind.name)).about(kind.about))
+    })
 }
 
 /// The generating run the matches of [`command`] ask for.
 pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> {
     let missing = || clap::Error::new(ErrorKind::MissingSubcommand);
     let (name, sub) = matches.subcommand().ok_or_else(missing)?;
-    let (kind, request, batch) = match name {
-        "sudoku" => {
-            let args = SudokuArgs::from_arg_matches(sub)?;
-            ("sudoku", requests::sudoku(&args)?, args.batch)
-        }
-        "kenken" => {
-            let args = KenkenArgs::from_arg_matches(sub)?;
-            ("kenken", requests::kenken(&args)?, args.batch)
-        }
-        "takuzu" => {
-            let args = TakuzuArgs::from_arg_matches(sub)?;
-            ("takuzu", requests::takuzu(&args)?, args.batch)
-        }
-        _ => return Err(missing()),
-    };
+    let generated = KINDS.iter().find(|k| k.name == name).ok_or_else(missing)?;
+    let (request, batch) = (generated.read)(sub)?;
+    let kind = generated.name;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let refused = match (batch.print.circles(), batch.print.asks_pdf()) {
         (true, _) if kind != "takuzu" => {
