@@ -16,8 +16,8 @@ pub fn write(dir: &Path, stem: &str, format: PictureFormat, svg: &str) -> Result
     let bytes = match format {
         PictureFormat::Svg => svg.as_bytes().to_vec(),
         // Two pixels per point: sharp on screens, 800 pixels across a 9x9.
-        PictureFormat::Png => raster::png(svg, 2.0)?,
-        PictureFormat::Pdf => raster::pdf(&[svg.to_string()])?,
+        PictureFormat::Png => raster::png(svg, 2.0).map_err(|e| e.to_string())?,
+        PictureFormat::Pdf => raster::pdf(&[svg.to_string()]).map_err(|e| e.to_string())?,
     };
     std::fs::write(&path, bytes)
         .map_err(|e| format!("cannot write {}: {}", path.display(), walk::io_message(&e)))

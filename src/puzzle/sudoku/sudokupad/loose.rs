@@ -2,6 +2,14 @@
 
 use serde_json::{Map, Value};
 
+/// Where the loose reader stopped: what it expected there, and at which character (from 1).
+#[derive(Debug, thiserror::Error)]
+#[error("the SudokuPad puzzle does not read: {what} at character {at}")]
+pub struct LooseError {
+    what: &'static str,
+    at: usize,
+}
+
 /// SudokuPad's short keys and the names they stand for.
 const KEYS: [(&str, &str); 24] = [
     ("c", "color"),
@@ -74,14 +82,14 @@ impl<'a> Loose<'a> {
         self.text.get(self.at).copied()
     }
 
-    fn fail<T>(&self, what: &str) -> Result<T, String> {
-        Err(format!(
-            "the SudokuPad puzzle does not read: {what} at character {}",
-            self.at + 1
-        ))
+    fn fail<T>(&self, what: &'static str) -> Result<T, LooseError> {
+        Err(LooseError {
+            what,
+            at: self.at + 1,
+        })
     }
 
-    pub(super) fn value(&mut self) -> Result<Value, String> {
+    pub(super) fn value(&mut self) -> Result<Value, LooseError> {
         if self.depth > MAX_DEPTH {
             return self.fail("nesting too deep");
         }
@@ -91,7 +99,7 @@ impl<'a> Loose<'a> {
         value
     }
 
-    fn nested(&mut self) -> Result<Value, String> {
+    fn nested(&mut self) -> Result<Value, LooseError> {
         match self.peek() {
             Some(b'{') => self.object(),
             Some(b'[') => self.array(),
@@ -101,7 +109,7 @@ impl<'a> Loose<'a> {
         }
     }
 
-    fn object(&mut self) -> Result<Value, String> {
+    fn object(&mut self) -> Result<Value, LooseError> {
         self.at += 1;
         let mut object = Map::new();
         loop {
@@ -136,7 +144,7 @@ impl<'a> Loose<'a> {
         }
     }
 
-    fn colon(&mut self) -> Result<(), String> {
+    fn colon(&mut self) -> Result<(), LooseError> {
         match self.peek() {
             Some(b':') => {
                 self.at += 1;
@@ -146,7 +154,7 @@ impl<'a> Loose<'a> {
         }
     }
 
-    fn array(&mut self) -> Result<Value, String> {
+    fn array(&mut self) -> Result<Value, LooseError> {
         self.at += 1;
         let mut list = Vec::new();
         if self.peek() == Some(b']') {
@@ -170,7 +178,7 @@ impl<'a> Loose<'a> {
         }
     }
 
-    fn string(&mut self) -> Result<String, String> {
+    fn string(&mut self) -> Result<String, LooseError> {
         let quote = self.text[self.at];
         self.at += 1;
         let mut out = Vec::new();
@@ -178,7 +186,9 @@ impl<'a> Loose<'a> {
             self.at += 1;
             match b {
                 b'\\' => {
-                    let escaped = self.peek().ok_or("a string is not closed")?;
+                    let Some(escaped) = self.peek() else {
+                        return self.fail("a string is not closed");
+                    };
                     self.at += 1;
                     out.push(match escaped {
                         b'n' => b'\n',
@@ -193,7 +203,7 @@ impl<'a> Loose<'a> {
         self.fail("a string is not closed")
     }
 
-    fn word(&mut self) -> Result<Value, String> {
+    fn word(&mut self) -> Result<Value, LooseError> {
         let start = self.at;
         while self
             .peek()
