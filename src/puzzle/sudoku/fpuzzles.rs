@@ -53,67 +53,81 @@ struct ReadCell {
     region: Region,
 }
 
+/// What is wrong with one cell object of an f-puzzles grid.
+#[derive(Debug, thiserror::Error)]
+enum CellError {
+    #[error("expected a cell object such as {{\"value\": 5, \"given\": true}}, found {0}")]
+    NotAnObject(String),
+    #[error("unknown cell key \"{0}\": a cell holds {keys}", keys = CELL_KEYS.join(", "))]
+    UnknownKey(String),
+    #[error("\"{key}\" must be a list of values 1..{n}, found {found}")]
+    NotValues {
+        key: &'static str,
+        n: usize,
+        found: String,
+    },
+    #[error("\"{key}\" must be a colour, found {found}")]
+    NotAColour { key: &'static str, found: String },
+    #[error("\"given\" must be true or false, found {0}")]
+    GivenNotTrueOrFalse(String),
+    #[error("a value must be 1..{n}, found {found}")]
+    ValueOutside { n: usize, found: String },
+    #[error("a given cell has no \"value\"")]
+    GivenWithoutValue,
+    #[error("a region must be 0..{last}, found {found}")]
+    RegionOutside { last: usize, found: String },
+}
+
 /// One cell object of an f-puzzles grid on a side of `n`, every key checked.
-fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, String> {
-    let object = cell.as_object().ok_or_else(|| {
-        format!(
-            "expected a cell object such as {{\"value\": 5, \"given\": true}}, found {}",
-            written(cell)
-        )
-    })?;
+fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, CellError> {
+    let object = (cell.as_object()).ok_or_else(|| CellError::NotAnObject(written(cell)))?;
     if let Some(key) = object.keys().find(|k| !CELL_KEYS.contains(&k.as_str())) {
-        return Err(format!(
-            "unknown cell key \"{key}\": a cell holds {}",
-            CELL_KEYS.join(", ")
-        ));
+        return Err(CellError::UnknownKey(key.clone()));
     }
-    let digits = |key: &str| -> Result<(), String> {
+    for key in ["centerPencilMarks", "cornerPencilMarks"] {
         let Some(list) = object.get(key).filter(|v| !v.is_null()) else {
-            return Ok(());
+            continue;
         };
-        let ok = (list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, n).is_some()));
-        match ok {
-            true => Ok(()),
-            false => Err(format!(
-                "\"{key}\" must be a list of values 1..{n}, found {}",
-                written(list)
-            )),
+        if !(list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, n).is_some())) {
+            let found = written(list);
+            return Err(CellError::NotValues { key, n, found });
         }
-    };
-    digits("centerPencilMarks")?;
-    digits("cornerPencilMarks")?;
+    }
     for key in ["highlight", "c"] {
         if let Some(v) = object.get(key).filter(|v| !v.is_null() && !v.is_string()) {
-            return Err(format!("\"{key}\" must be a colour, found {}", written(v)));
+            let found = written(v);
+            return Err(CellError::NotAColour { key, found });
         }
     }
     let given = match object.get("given") {
         None | Some(Value::Bool(false)) => false,
         Some(Value::Bool(true)) => true,
-        Some(other) => {
-            return Err(format!(
-                "\"given\" must be true or false, found {}",
-                written(other)
-            ))
-        }
+        Some(other) => return Err(CellError::GivenNotTrueOrFalse(written(other))),
     };
     let value = match object.get("value").filter(|v| !v.is_null()) {
         None => None,
-        Some(v) => Some(
-            digit(v, n).ok_or_else(|| format!("a value must be 1..{n}, found {}", written(v)))?,
-        ),
+        Some(v) => {
+            let outside = || CellError::ValueOutside {
+                n,
+                found: written(v),
+            };
+            Some(digit(v, n).ok_or_else(outside)?)
+        }
     };
     if given && value.is_none() {
-        return Err("a given cell has no \"value\"".into());
+        return Err(CellError::GivenWithoutValue);
     }
     let region = match object.get("region") {
         None => Region::Default,
         Some(Value::Null) => Region::Nothing,
-        Some(v) => Region::Index(
-            (v.as_u64().filter(|&i| (i as usize) < n))
-                .ok_or_else(|| format!("a region must be 0..{}, found {}", n - 1, written(v)))?
-                as usize,
-        ),
+        Some(v) => {
+            let outside = || CellError::RegionOutside {
+                last: n - 1,
+                found: written(v),
+            };
+            let index = (v.as_u64().filter(|&i| (i as usize) < n)).ok_or_else(outside)?;
+            Region::Index(index as usize)
+        }
     };
     Ok(ReadCell {
         given: value.filter(|_| given),
@@ -208,10 +222,10 @@ fn read_cells(rows: &[Value], n: usize, (h, w): (usize, usize)) -> Result<ReadGr
     for (r, row) in rows.iter().enumerate() {
         for (c, cell) in row.as_array().into_iter().flatten().enumerate() {
             let place = || format!("grid r{}c{}", r + 1, c + 1);
-            let fail = |message: String| {
+            let fail = |error: CellError| {
                 whole(Problem::In {
                     place: place(),
-                    problem: Box::new(Problem::Link(message)),
+                    problem: Box::new(Problem::Link(error.to_string())),
                 })
             };
             let cell = read_cell(cell, n).map_err(fail)?;
