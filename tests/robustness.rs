@@ -33,7 +33,9 @@ fn options(kind: &str, given: &[(&str, &str)]) -> Result<Options, String> {
         match spec.value {
             OptionValue::Flag { set } => set(&mut options),
             OptionValue::Choice { set, .. } => set(&mut options, value),
-            OptionValue::Value { set, .. } => set(&mut options, value)?,
+            OptionValue::Value { set, .. } => {
+                set(&mut options, value).map_err(|e| e.to_string())?
+            }
         }
     }
     Ok(options)

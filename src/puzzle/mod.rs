@@ -14,7 +14,7 @@ pub mod takuzu;
 
 pub use registry::{
     detect, find, no_puzzle, other_kind, read, read_each_game, Kind, OptionSpec, OptionValue,
-    Options, KINDS,
+    Options, ValueError, KINDS,
 };
 
 use crate::clue::Clue;

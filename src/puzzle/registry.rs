@@ -174,8 +174,18 @@ pub enum OptionValue {
         /// The value's name in help, e.g. `RxC`.
         placeholder: &'static str,
         /// Parses the value into its field, or says what is wrong with it.
-        set: fn(&mut Options, &str) -> Result<(), String>,
+        set: fn(&mut Options, &str) -> Result<(), ValueError>,
     },
+}
+
+/// An option's value that does not read: what was expected, and what was found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}, found '{found}'")]
+pub struct ValueError {
+    /// What the option takes, e.g. `ROWSxCOLS such as 2x3`.
+    pub expected: &'static str,
+    /// The value given.
+    pub found: String,
 }
 
 /// The options as the user gave them, each parsed once into its type by its own

@@ -16,7 +16,7 @@ pub use solo::SOLO_VARIANTS;
 
 use super::latin::{boxed_with_game_id, Latin};
 use super::symbols::Alphabet;
-use super::{gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed};
+use super::{gameid, Entry, Kind, OptionSpec, OptionValue, Options, Parsed, ValueError};
 use crate::error::{ParseError, Problem};
 
 /// Largest supported side.
@@ -190,8 +190,11 @@ fn parse(text: &str, options: &Options) -> Result<Vec<Parsed>, ParseError> {
 }
 
 /// `RxC`, e.g. `2x3`, with both sides at least 1 (`--box`, and `box` in JSON).
-pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
-    let expected = || format!("expected ROWSxCOLS such as 2x3, found '{text}'");
+pub fn parse_box(text: &str) -> Result<(usize, usize), ValueError> {
+    let expected = || ValueError {
+        expected: "ROWSxCOLS such as 2x3",
+        found: text.to_string(),
+    };
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(expected)?;
     let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
     match (number(r), number(c)) {
@@ -200,9 +203,11 @@ pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
-fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
-    Alphabet::from_name(text)
-        .ok_or_else(|| format!("expected 1-9A-Z, 0-9A-Z or A-Z, found '{text}'"))
+fn parse_alphabet(text: &str) -> Result<Alphabet, ValueError> {
+    Alphabet::from_name(text).ok_or_else(|| ValueError {
+        expected: "1-9A-Z, 0-9A-Z or A-Z",
+        found: text.to_string(),
+    })
 }
 
 #[cfg(test)]

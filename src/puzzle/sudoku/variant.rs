@@ -360,10 +360,10 @@ fn labels(row: &str) -> Vec<String> {
 
 /// A `box` value such as `3x3`, read as `--box` is.
 fn box_shape(text: &str) -> Result<(usize, usize), ParseError> {
-    super::parse_box(text).map_err(|message| {
+    super::parse_box(text).map_err(|e| {
         ParseError::whole(Problem::Option {
             name: "box",
-            message,
+            message: e.to_string(),
         })
     })
 }
