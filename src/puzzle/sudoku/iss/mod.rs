@@ -14,6 +14,34 @@ use crate::puzzle::Entry;
 use crate::rule::ISS_TYPES;
 use reader::Reader;
 
+/// What is wrong with one ISS item (its place is added by the reader: `ISS item 3 (Cage): ...`).
+#[derive(Debug, thiserror::Error)]
+enum ItemError {
+    #[error("\"{id}\" is no cell of the {n}x{n} grid")]
+    NoCell { id: String, n: usize },
+    #[error("mipsolve does not read the ISS type \"{0}\" (or not with these arguments), so it cannot solve the puzzle with it")]
+    Unread(String),
+    #[error("\"{0}\" is not a cell and its values")]
+    NotGiven(String),
+    #[error("\"{0}\" gives no value")]
+    NoValue(String),
+    #[error("the layout has {cells} cells, the grid {grid}")]
+    Layout { cells: usize, grid: usize },
+    #[error("mipsolve reads {0} regions of {0} cells")]
+    Regions(usize),
+    #[error("\"{0}\" is not a whole number")]
+    NotANumber(String),
+    #[error("{0} is no 2x2 square's top-left cell")]
+    NoQuad(String),
+    #[error("{0} starts no diagonal ISS lists")]
+    NoDiagonal(String),
+    #[error("\"{0}\" is no row (R1) or column (C1) of the grid")]
+    NoLine(String),
+    /// Arguments not in the type's form, e.g. `an arrow needs a shaft`.
+    #[error("{0}")]
+    Form(&'static str),
+}
+
 /// Where a link's constraint string starts.
 const QUERY: &str = "?q=";
 

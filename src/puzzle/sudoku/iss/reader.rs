@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::super::fpuzzles::default_box;
 use super::fail;
+use super::ItemError;
 use crate::error::ParseError;
 use crate::rule::engine::entry::{set_flag, IssType};
 use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
@@ -38,7 +39,7 @@ impl Reader {
     }
 
     /// A cell id (`R1C1`; rows and columns past 9 are `a`..`g`), as f-puzzles writes it.
-    pub(super) fn cell(&self, id: &str) -> Result<(usize, usize), String> {
+    pub(super) fn cell(&self, id: &str) -> Result<(usize, usize), ItemError> {
         let chars: Vec<char> = id.chars().collect();
         let digit = |ch: char| ch.to_digit(17).filter(|&d| d >= 1).map(|d| d as usize - 1);
         let at = match chars[..] {
@@ -46,15 +47,18 @@ impl Reader {
             _ => None,
         };
         at.filter(|&(r, c)| r < self.n && c < self.n)
-            .ok_or_else(|| format!("\"{id}\" is no cell of the {0}x{0} grid", self.n))
+            .ok_or_else(|| ItemError::NoCell {
+                id: id.to_string(),
+                n: self.n,
+            })
     }
 
-    pub(super) fn name(&self, id: &str) -> Result<Value, String> {
+    pub(super) fn name(&self, id: &str) -> Result<Value, ItemError> {
         let (r, c) = self.cell(id)?;
         Ok(json!(format!("R{}C{}", r + 1, c + 1)))
     }
 
-    pub(super) fn names(&self, ids: &[&str]) -> Result<Vec<Value>, String> {
+    pub(super) fn names(&self, ids: &[&str]) -> Result<Vec<Value>, ItemError> {
         ids.iter().map(|id| self.name(id)).collect()
     }
 
@@ -65,14 +69,14 @@ impl Reader {
         }
     }
 
-    pub(super) fn line(&mut self, key: &str, cells: &[&str]) -> Result<(), String> {
+    pub(super) fn line(&mut self, key: &str, cells: &[&str]) -> Result<(), ItemError> {
         let line = self.names(cells)?;
         self.push(key, json!({ "lines": [line] }));
         Ok(())
     }
 
     /// Reads one item: the layout and givens here, a rule's type as the registry says.
-    pub(super) fn item(&mut self, kind: &str, args: &[&str]) -> Result<(), String> {
+    pub(super) fn item(&mut self, kind: &str, args: &[&str]) -> Result<(), ItemError> {
         match kind {
             "" | "Given" => return self.givens(args),
             "Shape" | "End" => return Ok(()),
@@ -85,9 +89,7 @@ impl Reader {
                     read |= self.rule(t.kind.key, t.form, args)?;
                 }
                 if !read {
-                    return Err(format!(
-                        "mipsolve does not read the ISS type \"{name}\" (or not with these arguments), so it cannot solve the puzzle with it"
-                    ));
+                    return Err(ItemError::Unread(name.to_string()));
                 }
             }
         }
@@ -95,16 +97,16 @@ impl Reader {
     }
 
     /// The givens (`R1C1_5`) and given candidates (`R1C1_1_2_3`).
-    fn givens(&mut self, args: &[&str]) -> Result<(), String> {
+    fn givens(&mut self, args: &[&str]) -> Result<(), ItemError> {
         for arg in args {
             let mut parts = arg.split('_');
             let (r, c) = self.cell(parts.next().unwrap_or(""))?;
             let values: Vec<u32> = (parts.map(|v| v.parse::<u32>()))
                 .collect::<Result<_, _>>()
-                .map_err(|_| format!("\"{arg}\" is not a cell and its values"))?;
+                .map_err(|_| ItemError::NotGiven(arg.to_string()))?;
             let cell = &mut self.grid[r][c];
             match values[..] {
-                [] => return Err(format!("\"{arg}\" gives no value")),
+                [] => return Err(ItemError::NoValue(arg.to_string())),
                 [v] => {
                     cell["value"] = json!(v);
                     cell["given"] = json!(true);
@@ -116,15 +118,14 @@ impl Reader {
     }
 
     /// Jigsaw regions from a layout of one label per cell, in reading order.
-    fn jigsaw(&mut self, layout: &str) -> Result<(), String> {
+    fn jigsaw(&mut self, layout: &str) -> Result<(), ItemError> {
         let n = self.n;
         let chars: Vec<char> = layout.chars().collect();
         if chars.len() != n * n {
-            return Err(format!(
-                "the layout has {} cells, the grid {}",
-                chars.len(),
-                n * n
-            ));
+            return Err(ItemError::Layout {
+                cells: chars.len(),
+                grid: n * n,
+            });
         }
         let mut labels: Vec<char> = Vec::new();
         for (i, ch) in chars.iter().enumerate() {
@@ -136,7 +137,7 @@ impl Reader {
                 }
             };
             if k >= n || chars.iter().filter(|c| *c == ch).count() != n {
-                return Err(format!("mipsolve reads {n} regions of {n} cells"));
+                return Err(ItemError::Regions(n));
             }
             self.grid[i / n][i % n]["region"] = json!(k);
         }

@@ -4,12 +4,12 @@
 use serde_json::{json, Value};
 
 use super::reader::Reader;
+use super::ItemError;
 use crate::rule::engine::entry::{set_flag, set_negative, IssForm};
 
 /// A whole number argument.
-fn number(text: &str) -> Result<i64, String> {
-    text.parse::<i64>()
-        .map_err(|_| format!("\"{text}\" is not a whole number"))
+fn number(text: &str) -> Result<i64, ItemError> {
+    (text.parse::<i64>()).map_err(|_| ItemError::NotANumber(text.to_string()))
 }
 
 impl Reader {
@@ -20,7 +20,7 @@ impl Reader {
         key: &'static str,
         form: IssForm,
         args: &[&str],
-    ) -> Result<bool, String> {
+    ) -> Result<bool, ItemError> {
         match form {
             IssForm::Line => self.line(key, args)?,
             IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
@@ -29,8 +29,8 @@ impl Reader {
             IssForm::LineApart(default) => self.line_apart(key, default, args)?,
             IssForm::Arrow => self.circled_line(key, 1, args)?,
             IssForm::Pill => {
-                let (size, cells) = args.split_first().ok_or("no pill size")?;
-                let size = size.parse::<usize>().map_err(|_| "no pill size")?;
+                let (size, cells) = args.split_first().ok_or(ItemError::Form("no pill size"))?;
+                let size = (size.parse::<usize>()).map_err(|_| ItemError::Form("no pill size"))?;
                 self.circled_line(key, size, cells)?
             }
             IssForm::Cage => self.cage(key, args)?,
@@ -57,7 +57,7 @@ impl Reader {
 
     /// A line whose neighbours differ by a given amount, or by ISS's `default` when the
     /// first argument is a cell.
-    fn line_apart(&mut self, key: &str, default: i64, args: &[&str]) -> Result<(), String> {
+    fn line_apart(&mut self, key: &str, default: i64, args: &[&str]) -> Result<(), ItemError> {
         // A difference left out is ISS's default.
         let (difference, cells) = match args.first().map(|a| a.parse::<i64>()) {
             Some(Ok(d)) => (d, &args[1..]),
@@ -72,8 +72,8 @@ impl Reader {
     }
 
     /// A cage: its sum (none when empty or 0), then its cells.
-    fn cage(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
-        let (sum, cells) = args.split_first().ok_or("no sum")?;
+    fn cage(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (sum, cells) = args.split_first().ok_or(ItemError::Form("no sum"))?;
         let mut item = json!({ "cells": self.names(cells)? });
         if !sum.is_empty() && number(sum)? != 0 {
             item["value"] = json!(sum.to_string());
@@ -83,9 +83,11 @@ impl Reader {
     }
 
     /// A mark between two cells, with its letter, or a Kropki dot (`None`).
-    fn mark(&mut self, key: &str, value: Option<&str>, args: &[&str]) -> Result<(), String> {
+    fn mark(&mut self, key: &str, value: Option<&str>, args: &[&str]) -> Result<(), ItemError> {
         let [a, b] = args[..] else {
-            return Err("mipsolve reads a mark between two cells only".into());
+            return Err(ItemError::Form(
+                "mipsolve reads a mark between two cells only",
+            ));
         };
         let mut item = json!({ "cells": self.names(&[a, b])? });
         match value {
@@ -107,11 +109,11 @@ impl Reader {
     }
 
     /// A quadruple: the top-left cell of a 2x2 square, then its values.
-    fn quad(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
-        let (corner, values) = args.split_first().ok_or("no cell")?;
+    fn quad(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (corner, values) = args.split_first().ok_or(ItemError::Form("no cell"))?;
         let (r, c) = self.cell(corner)?;
         if r + 1 >= self.n || c + 1 >= self.n {
-            return Err(format!("{corner} is no 2x2 square's top-left cell"));
+            return Err(ItemError::NoQuad(corner.to_string()));
         }
         let cells: Vec<Value> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
             .iter()
@@ -123,9 +125,11 @@ impl Reader {
     }
 
     /// A clue before a row or column: its sum, then the line.
-    fn before(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+    fn before(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
         let [sum, line] = args[..] else {
-            return Err("expected a sum and a row or column (R1, C3)".into());
+            return Err(ItemError::Form(
+                "expected a sum and a row or column (R1, C3)",
+            ));
         };
         let place = self.outside(line, true)?;
         self.push(key, json!({"cell": place, "value": sum}));
@@ -134,8 +138,10 @@ impl Reader {
 
     /// Clues at both ends of a row or column: the line, then the front clue and the back one
     /// (either may be empty).
-    fn both_ends(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
-        let (line, clues) = args.split_first().ok_or("no row or column")?;
+    fn both_ends(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (line, clues) = args
+            .split_first()
+            .ok_or(ItemError::Form("no row or column"))?;
         for (front, clue) in [(true, clues.first()), (false, clues.get(1))] {
             if let Some(clue) = clue.filter(|c| !c.is_empty()) {
                 let place = self.outside(line, front)?;
@@ -146,9 +152,9 @@ impl Reader {
     }
 
     /// A circle or pill (the first `size` cells, read in reading order) and the line from it.
-    fn circled_line(&mut self, key: &str, size: usize, cells: &[&str]) -> Result<(), String> {
+    fn circled_line(&mut self, key: &str, size: usize, cells: &[&str]) -> Result<(), ItemError> {
         if cells.len() <= size {
-            return Err("an arrow needs a shaft".into());
+            return Err(ItemError::Form("an arrow needs a shaft"));
         }
         let mut pill: Vec<(usize, usize)> = (cells[..size].iter())
             .map(|id| self.cell(id))
@@ -166,9 +172,9 @@ impl Reader {
     /// grid before it, and the direction along it, as ISS lists the diagonals (left side down
     /// and right, right side up and left, top down and left, bottom up and right; each
     /// diagonal once, by its first listing).
-    fn diagonal_sum(&mut self, key: &str, args: &[&str]) -> Result<(), String> {
+    fn diagonal_sum(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
         let [sum, first] = args[..] else {
-            return Err("expected a sum and a cell".into());
+            return Err(ItemError::Form("expected a sum and a cell"));
         };
         let n = self.n as i64;
         let start = self.cell(first)?;
@@ -203,11 +209,11 @@ impl Reader {
                 return Ok(());
             }
         }
-        Err(format!("{first} starts no diagonal ISS lists"))
+        Err(ItemError::NoDiagonal(first.to_string()))
     }
 
     /// The clue cell beside row `R<r>` or column `C<c>`: before it (`front`) or after it.
-    fn outside(&self, line: &str, front: bool) -> Result<String, String> {
+    fn outside(&self, line: &str, front: bool) -> Result<String, ItemError> {
         let n = self.n;
         let index = |text: &str| text.parse::<usize>().ok().filter(|&i| (1..=n).contains(&i));
         let edge = if front { 0 } else { n + 1 };
@@ -216,6 +222,6 @@ impl Reader {
             ("C", i) => index(i).map(|c| format!("R{edge}C{c}")),
             _ => None,
         }
-        .ok_or_else(|| format!("\"{line}\" is no row (R1) or column (C1) of the grid"))
+        .ok_or_else(|| ItemError::NoLine(line.to_string()))
     }
 }
