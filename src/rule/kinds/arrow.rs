@@ -91,4 +91,10 @@ mod tests {
             "arrow 1: the line starts at r5c5, not in the circle"
         );
     }
+
+    #[test]
+    fn an_arrow_holds_by_check_and_rows_alike() {
+        let json = r#"{"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        keeps_only(json, &sudoku_with(&[((0, 0), 5)]), &sudoku_with(&[]));
+    }
 }

@@ -62,4 +62,13 @@ mod tests {
             "difference dot 1: cells [1,1] and [2,2] are not side by side"
         );
     }
+
+    #[test]
+    fn a_white_dot_holds_by_check_and_rows_alike() {
+        keeps_only(
+            r#"{"difference": [{"cells": ["R1C1", "R1C2"]}]}"#,
+            &sudoku_with(&[]),
+            &sudoku_with(&[((0, 1), 5)]),
+        );
+    }
 }

@@ -61,4 +61,18 @@ mod tests {
             ["even r1c1 is broken: r1c1=1"]
         );
     }
+
+    #[test]
+    fn odd_and_even_cells_hold_by_check_and_rows_alike() {
+        keeps_only(
+            r#"{"odd": [{"cell": "R1C1"}]}"#,
+            &sudoku_with(&[]),
+            &sudoku_with(&[((0, 0), 2)]),
+        );
+        keeps_only(
+            r#"{"even": [{"cell": "R1C2"}]}"#,
+            &sudoku_with(&[]),
+            &sudoku_with(&[((0, 1), 3)]),
+        );
+    }
 }

@@ -163,4 +163,11 @@ mod tests {
             r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2, 3]}]}"#;
         assert!(narrowed(&*super::tests::rule(three, 9), candidates(2, 2, 9, set)).is_none());
     }
+
+    #[test]
+    fn a_quadruple_holds_by_check_and_rows_alike() {
+        let json =
+            r#"{"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 5]}]}"#;
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((1, 1), 6)]));
+    }
 }

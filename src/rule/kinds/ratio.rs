@@ -66,4 +66,13 @@ mod tests {
         let d = narrowed(&*negative, candidates(4, 4, 4, &[((0, 0), &[2])])).unwrap();
         assert_eq!(values(&d, (0, 1)), [2, 3]);
     }
+
+    #[test]
+    fn a_black_dot_holds_by_check_and_rows_alike() {
+        keeps_only(
+            r#"{"ratio": [{"cells": ["R1C1", "R1C2"]}]}"#,
+            &sudoku_with(&[]),
+            &sudoku_with(&[((0, 1), 3)]),
+        );
+    }
 }

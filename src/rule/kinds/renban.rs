@@ -144,4 +144,10 @@ mod tests {
         let run = grid_with(9, &[((0, 0), 3), ((0, 1), 1), ((0, 2), 2)]);
         assert!(broken(&**rule, &run).is_empty());
     }
+
+    #[test]
+    fn a_renban_holds_by_check_and_rows_alike() {
+        let json = r#"{"renban": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}"#;
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((0, 2), 5)]));
+    }
 }

@@ -75,4 +75,10 @@ mod tests {
             "xv 1: the value must be \"X\" or \"V\", found \"Y\""
         );
     }
+
+    #[test]
+    fn a_v_holds_by_check_and_rows_alike() {
+        let json = r#"{"xv": [{"cells": ["R1C1", "R1C2"], "value": "V"}]}"#;
+        keeps_only(json, &sudoku_with(&[((0, 1), 4)]), &sudoku_with(&[]));
+    }
 }
