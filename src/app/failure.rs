@@ -4,6 +4,7 @@
 use std::fmt;
 
 use mipsolve::error::{ParseError, SolveError};
+use mipsolve::picture::raster::RasterError;
 
 /// What stopped one puzzle (or one file).
 #[derive(Debug, Clone)]
@@ -46,8 +47,25 @@ pub enum Failure {
         /// The puzzle's file.
         file: String,
         /// What went wrong, naming the file written.
-        message: String,
+        error: Unwritten,
     },
+}
+
+/// Why a file of the puzzle's own was not written.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum Unwritten {
+    /// The file system refused the picture: its path and the system's reason.
+    #[error("cannot write {path}: {reason}")]
+    Picture { path: String, reason: String },
+    /// The file system refused the model: its path and the system's reason.
+    #[error("cannot write the model to {path}: {reason}")]
+    Model { path: String, reason: String },
+    /// The picture could not be made as PNG or PDF.
+    #[error("{0}")]
+    Raster(#[from] RasterError),
+    /// The time limit passed before the model was made.
+    #[error("time limit reached before the model was written")]
+    TimeLimit,
 }
 
 /// Why an input is not text mipsolve can read.
@@ -132,7 +150,7 @@ impl fmt::Display for Failure {
                 error,
             } => write!(f, "{file}: {}", error.in_file(proposal)),
             Failure::Solve { file, error } => write!(f, "{file}: {error}"),
-            Failure::Write { file, message } => write!(f, "{file}: {message}"),
+            Failure::Write { file, error } => write!(f, "{file}: {error}"),
         }
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use mipsolve::deadline::Deadline;
-use mipsolve::generate::{generate, Generated};
+use mipsolve::generate::{generate, GenerateError, Generated};
 use serde_json::{json, Value};
 
 use super::cli::{GenerateConfig, PuzzleFormat};
@@ -66,18 +66,26 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
 
 /// The puzzle of one seed, or why it could not be made (a game ID Simon Tatham's game has no
 /// form for is a failure too).
-fn make(config: &GenerateConfig, seed: u64) -> (u64, Result<Generated, String>) {
+fn make(config: &GenerateConfig, seed: u64) -> (u64, Result<Generated, Unmade>) {
     let result = generate(&config.request, seed, Deadline::after(config.time_limit));
-    let result = result.map_err(|e| e.to_string()).and_then(|found| {
+    let result = result.map_err(Unmade::from).and_then(|found| {
         match config.format == PuzzleFormat::Gameid && found.puzzle.game_id().is_none() {
-            true => Err(format!(
-                "Simon Tatham's {} has no game ID for it",
-                game(config.kind)
-            )),
+            true => Err(Unmade::NoGameId(game(config.kind))),
             false => Ok(found),
         }
     });
     (seed, result)
+}
+
+/// Why the puzzle of a seed was not made.
+#[derive(Debug, thiserror::Error)]
+enum Unmade {
+    /// The generator failed.
+    #[error("{0}")]
+    Generating(#[from] GenerateError),
+    /// The puzzle was asked as a game ID of a game of Tatham's that has no form for it.
+    #[error("Simon Tatham's {0} has no game ID for it")]
+    NoGameId(&'static str),
 }
 
 /// What the puzzles handed on add up to, for the summary.
@@ -163,7 +171,7 @@ impl Writer {
     fn write(
         &mut self,
         seed: u64,
-        result: &Result<Generated, String>,
+        result: &Result<Generated, Unmade>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let found = match result {

@@ -11,6 +11,7 @@ use mipsolve::pipeline::{Outcome, Question};
 use mipsolve::puzzle::Puzzle;
 
 use super::cli::WriteModel;
+use super::failure::Unwritten;
 use super::walk::{self, Item};
 
 /// File name stems, one per item in order, `<file-stem>` or `<file-stem>-<index>` in a
@@ -54,20 +55,20 @@ pub fn write(
     question: Question,
     outcome: &Outcome,
     deadline: Deadline,
-) -> Result<(), String> {
+) -> Result<(), Unwritten> {
     let which = match spec.formulation {
         ModelFormulation::Reduced => "the reduced model, after the exact reductions",
         ModelFormulation::Documents => "the formulation documents' model",
     };
     let model = export::model(puzzle, spec.formulation, deadline).map_err(|e| match e {
-        NoModel::TimeLimit => "time limit reached before the model was written".to_string(),
+        NoModel::TimeLimit => Unwritten::TimeLimit,
     })?;
     let extension = spec.format.extension();
     let save = |name: String, text: String| {
         let path = spec.dir.join(format!("{name}.{extension}"));
-        std::fs::write(&path, text).map_err(|e| {
-            let path = path.display();
-            format!("cannot write the model to {path}: {}", walk::io_message(&e))
+        std::fs::write(&path, text).map_err(|e| Unwritten::Model {
+            path: path.display().to_string(),
+            reason: walk::io_message(&e),
         })
     };
     let title = format!("{title}: {which}");

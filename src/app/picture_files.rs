@@ -7,20 +7,23 @@ use mipsolve::grid::Grid;
 use mipsolve::picture::{self, raster, Drawing, Style};
 
 use super::cli::{PdfSpec, PictureFormat};
+use super::failure::Unwritten;
 use super::record::{Record, Status};
 use super::walk;
 
 /// Writes `svg` as `DIR/STEM.svg` (or `.png`, `.pdf`).
-pub fn write(dir: &Path, stem: &str, format: PictureFormat, svg: &str) -> Result<(), String> {
+pub fn write(dir: &Path, stem: &str, format: PictureFormat, svg: &str) -> Result<(), Unwritten> {
     let path = dir.join(format!("{stem}.{}", format.extension()));
     let bytes = match format {
         PictureFormat::Svg => svg.as_bytes().to_vec(),
         // Two pixels per point: sharp on screens, 800 pixels across a 9x9.
-        PictureFormat::Png => raster::png(svg, 2.0).map_err(|e| e.to_string())?,
-        PictureFormat::Pdf => raster::pdf(&[svg.to_string()]).map_err(|e| e.to_string())?,
+        PictureFormat::Png => raster::png(svg, 2.0)?,
+        PictureFormat::Pdf => raster::pdf(&[svg.to_string()])?,
     };
-    std::fs::write(&path, bytes)
-        .map_err(|e| format!("cannot write {}: {}", path.display(), walk::io_message(&e)))
+    std::fs::write(&path, bytes).map_err(|e| Unwritten::Picture {
+        path: path.display().to_string(),
+        reason: walk::io_message(&e),
+    })
 }
 
 /// One puzzle for a PDF: its title, drawing and solution.

@@ -7,7 +7,7 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use resvg::{tiny_skia, usvg};
 
 /// Why a picture could not be made: the stage that failed and what it said.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum RasterError {
     /// The SVG did not parse.
     #[error("SVG: {0}")]

@@ -30,18 +30,15 @@ impl Analysis for StepByStep {
 }
 
 /// The steps from the puzzle (or, for a hint, from the values entered), or why there are none.
-fn steps(at: &Solving, solution: &Grid) -> Result<Deductions, String> {
+fn steps(at: &Solving, solution: &Grid) -> Result<Deductions, NoSteps> {
     let start = match at.config.deduce.hint {
         true => hint_start(at.puzzle, solution)?,
         false => None,
     };
     let from = start.as_deref().unwrap_or(at.puzzle);
-    (from.deduce(solution, at.deadline)).ok_or_else(|| {
-        match at.deadline.passed() {
-            true => "not graded: time limit reached before the steps were complete",
-            false => NOT_DEDUCED,
-        }
-        .to_string()
+    (from.deduce(solution, at.deadline)).ok_or_else(|| match at.deadline.passed() {
+        true => NoSteps::TimeLimit,
+        false => NoSteps::NotFollowed,
     })
 }
 
@@ -62,14 +59,14 @@ pub fn wrong_entries(puzzle: &dyn Puzzle, solution: &Grid) -> Vec<String> {
 
 /// Where `--hint` starts: the puzzle with the values a solver entered (`None`: none were), or
 /// the entered values the solution does not have (`hint: r1c6 is 7, the solution has 4`).
-fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, String> {
+fn hint_start(puzzle: &dyn Puzzle, solution: &Grid) -> Result<Option<Box<dyn Puzzle>>, NoSteps> {
     let entered = puzzle.entered();
     if entered.is_empty() {
         return Ok(None);
     }
     let wrong = wrong_entries(puzzle, solution);
     if !wrong.is_empty() {
-        return Err(format!("hint: {}", wrong.join("; ")));
+        return Err(NoSteps::WrongEntries(wrong));
     }
     let clues: Vec<Clue> = (puzzle.clues().into_iter())
         .chain(entered.iter().cloned())
@@ -82,7 +79,7 @@ pub struct Deduced {
     /// `--grade`, `--steps`, `--hint`.
     pub asked: Deduce,
     /// The steps, or why the puzzle has none.
-    pub found: Result<Deductions, String>,
+    pub found: Result<Deductions, NoSteps>,
 }
 
 impl Deduced {
@@ -90,18 +87,14 @@ impl Deduced {
     /// names only the cells where two solutions differ.
     pub fn not_unique(asked: Deduce, outcome: &Outcome) -> Option<Deduced> {
         let why = match outcome.solutions()[..] {
-            [first, second, ..] => {
-                let cells: Vec<String> = (first.differences(second).into_iter())
+            [first, second, ..] => NoSteps::Several(
+                first
+                    .differences(second)
+                    .into_iter()
                     .map(cell_name)
-                    .collect();
-                format!(
-                    "hint: none, the puzzle has several solutions (two differ at {})",
-                    cells.join(", ")
-                )
-            }
-            [_] if matches!(outcome, Outcome::Timeout { .. }) => {
-                "hint: none, time limit reached before uniqueness was proven".to_string()
-            }
+                    .collect(),
+            ),
+            [_] if matches!(outcome, Outcome::Timeout { .. }) => NoSteps::NotProven,
             _ => return None,
         };
         Some(Deduced {
@@ -111,8 +104,25 @@ impl Deduced {
     }
 }
 
-/// Why a puzzle gets no steps: a kind the step-by-step solver does not follow.
-pub const NOT_DEDUCED: &str = "not graded: the step-by-step solver does not follow this kind";
+/// Why a puzzle gets no steps (or no hint).
+#[derive(Debug, thiserror::Error)]
+pub enum NoSteps {
+    /// The time limit passed first.
+    #[error("not graded: time limit reached before the steps were complete")]
+    TimeLimit,
+    /// A kind (or a rule) the step-by-step solver does not follow.
+    #[error("not graded: the step-by-step solver does not follow this kind")]
+    NotFollowed,
+    /// Values the solver entered that the solution does not have, one line each.
+    #[error("hint: {}", .0.join("; "))]
+    WrongEntries(Vec<String>),
+    /// Two solutions, differing at these cells (their values would give a solution away).
+    #[error("hint: none, the puzzle has several solutions (two differ at {})", .0.join(", "))]
+    Several(Vec<String>),
+    /// One solution found, not proven unique.
+    #[error("hint: none, time limit reached before uniqueness was proven")]
+    NotProven,
+}
 
 /// The `--grade` line: `advanced (score 1840, 0 guesses)`.
 pub fn grade_text(found: &Deductions) -> String {

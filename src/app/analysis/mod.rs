@@ -22,7 +22,7 @@ use mipsolve::pipeline::Outcome;
 use mipsolve::puzzle::Puzzle;
 
 use super::cli::Config;
-use super::failure::Failure;
+use super::failure::{Failure, Unwritten};
 use super::walk::Item;
 use deduce::Deduced;
 use repair::Repaired;
@@ -70,10 +70,10 @@ impl Solving<'_> {
     }
 
     /// A file that could not be written, naming the puzzle's file.
-    pub fn unwritten(&self, message: String) -> Failure {
+    pub fn unwritten(&self, error: Unwritten) -> Failure {
         Failure::Write {
             file: self.item.file.clone(),
-            message,
+            error,
         }
     }
 }

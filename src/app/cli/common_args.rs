@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use super::pictures::{self, PictureFormat};
+use super::value_error::{ArgValueError, MAX_SECONDS};
 
 /// The options every kind shares.
 #[derive(Debug, Args)]
@@ -156,17 +157,12 @@ pub(super) enum FormatArg {
     Svg,
 }
 
-/// The longest time limit, in seconds (about 31 years).
-const MAX_SECONDS: f64 = 1e9;
-
-pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(super) fn parse_seconds(text: &str) -> Result<Duration, ArgValueError> {
     let seconds = (text.parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s > 0.0)
-        .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))?;
+        .ok_or_else(|| ArgValueError::Seconds(text.into()))?;
     match seconds <= MAX_SECONDS {
         true => Ok(Duration::from_secs_f64(seconds)),
-        false => Err(format!(
-            "at most {MAX_SECONDS:.0} seconds (about 31 years), found '{text}'"
-        )),
+        false => Err(ArgValueError::TooLong(text.into())),
     }
 }

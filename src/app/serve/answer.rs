@@ -13,6 +13,7 @@ use mipsolve::pipeline::{self, Outcome, Question, SolveOptions};
 use mipsolve::puzzle::{self, FromRules, Options, Puzzle};
 
 use super::protocol::{Answer, LogicalCell, Request};
+use super::refusal::Refusal;
 
 /// Solutions listed at once for `colored` true candidates; past that, each candidate that
 /// has fewer than [`COLOURS`] is counted on its own.
@@ -39,7 +40,7 @@ pub fn answer(request: &Request, deadline: Deadline, send: &(dyn Fn(Answer) + Sy
     };
     let puzzle = match read(&data.data) {
         Ok(puzzle) => puzzle,
-        Err(message) => return send(Answer::Invalid { message }),
+        Err(refusal) => return send(invalid(&refusal)),
     };
     let answered = match request {
         Request::TrueCandidates(_) => candidates(&*puzzle, &data.data, deadline),
@@ -58,7 +59,14 @@ pub fn answer(request: &Request, deadline: Deadline, send: &(dyn Fn(Answer) + Sy
     match answered {
         Ok(answer) if !deadline.passed() => send(answer),
         Ok(_) => {}
-        Err(message) => send(Answer::Invalid { message }),
+        Err(refusal) => send(invalid(&refusal)),
+    }
+}
+
+/// The `invalid` answer that says why.
+fn invalid(refusal: &Refusal) -> Answer {
+    Answer::Invalid {
+        message: refusal.to_string(),
     }
 }
 
@@ -69,33 +77,28 @@ fn most_counted(puzzle: &dyn Puzzle) -> usize {
 }
 
 /// The puzzle of an f-puzzles string, read as a link is.
-fn read(data: &str) -> Result<Box<dyn Puzzle>, String> {
-    let sudoku = puzzle::find("sudoku").ok_or("no Sudoku reader")?;
-    let parsed = puzzle::read(sudoku, data.trim(), &Options::new()).map_err(|e| e.to_string())?;
-    let first = parsed.into_iter().next().ok_or("no puzzle in the data")?;
-    first.puzzle.map_err(|e| e.to_string())
+fn read(data: &str) -> Result<Box<dyn Puzzle>, Refusal> {
+    let sudoku = puzzle::find("sudoku").expect("the registry has Sudoku");
+    let parsed = puzzle::read(sudoku, data.trim(), &Options::new())?;
+    let first = parsed.into_iter().next().ok_or(Refusal::NoPuzzle)?;
+    Ok(first.puzzle?)
 }
 
-fn run(puzzle: &dyn Puzzle, question: Question, deadline: Deadline) -> Result<Outcome, String> {
+fn run(puzzle: &dyn Puzzle, question: Question, deadline: Deadline) -> Result<Outcome, Refusal> {
     let options = SolveOptions {
         question,
         ..SolveOptions::default()
     };
-    let report = pipeline::solve(puzzle, &options, deadline).map_err(|e| e.to_string())?;
-    Ok(report.outcome)
+    Ok(pipeline::solve(puzzle, &options, deadline)?.outcome)
 }
 
-fn no_solution() -> String {
-    "No solutions found.".to_string()
-}
-
-fn solve(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Answer, String> {
+fn solve(puzzle: &dyn Puzzle, deadline: Deadline) -> Result<Answer, Refusal> {
     match run(puzzle, Question::Solve, deadline)? {
         Outcome::Solved(grid) => Ok(Answer::Solved {
             solution: values(&grid),
         }),
-        Outcome::Timeout { .. } => Err("canceled".into()),
-        _ => Err(no_solution()),
+        Outcome::Timeout { .. } => Err(Refusal::Canceled),
+        _ => Err(Refusal::NoSolution),
     }
 }
 
@@ -106,7 +109,7 @@ fn count(
     most: usize,
     deadline: Deadline,
     progress: &(dyn Fn(usize) + Sync),
-) -> Result<Answer, String> {
+) -> Result<Answer, Refusal> {
     let options = SolveOptions {
         question: Question::Count(most),
         ..SolveOptions::default()
@@ -128,15 +131,9 @@ fn count(
         done.store(true, Ordering::Relaxed);
         report
     });
-    let count = outcome
-        .map_err(|e| e.to_string())?
-        .outcome
-        .solutions()
-        .len();
+    let count = outcome?.outcome.solutions().len();
     if count >= most && most == most_counted(puzzle) {
-        return Err(format!(
-            "at least {count} solutions: mipsolve counts up to {most} on this grid"
-        ));
+        return Err(Refusal::TooMany { count, most });
     }
     Ok(Answer::Count {
         count: count as u64,
@@ -146,12 +143,12 @@ fn count(
 
 /// The true candidates, as counts per candidate: capped at 8 when the puzzle asks for
 /// `colored` candidates, else at 1.
-fn candidates(puzzle: &dyn Puzzle, data: &str, deadline: Deadline) -> Result<Answer, String> {
+fn candidates(puzzle: &dyn Puzzle, data: &str, deadline: Deadline) -> Result<Answer, Refusal> {
     let (rows, cols) = puzzle.shape();
     let width = puzzle.rules().values.len();
     let mut counts = vec![0i64; rows * cols * width];
     let index = |r: usize, c: usize, v: i64| (r * cols + c) * width + v as usize - 1;
-    let found = true_candidates(puzzle, deadline).map_err(|e| e.to_string())?;
+    let found = true_candidates(puzzle, deadline)?;
     for (i, values) in found
         .iter()
         .flat_map(|f| f.values.iter().flatten())
@@ -208,7 +205,7 @@ fn coloured_counts(
     counts: &mut [i64],
     index: &dyn Fn(usize, usize, i64) -> usize,
     deadline: Deadline,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let listed = run(puzzle, Question::Count(LISTED), deadline)?;
     let solutions = listed.solutions();
     let complete = solutions.len() < LISTED;
@@ -236,9 +233,7 @@ fn coloured_counts(
                     value: v,
                 };
                 clues.push(given);
-                let fixed = puzzle
-                    .with_clues(&clues)
-                    .ok_or("the puzzle cannot be fixed")?;
+                let fixed = puzzle.with_clues(&clues).ok_or(Refusal::Unfixable)?;
                 let n = run(&*fixed, Question::Count(COLOURS), deadline)?;
                 n.solutions().len().max(1) as i64
             }
@@ -249,7 +244,7 @@ fn coloured_counts(
 
 /// mipsolve's logical steps from the givens and the values the setter entered (named when
 /// wrong, with `isValid` false): the whole path, or (`one`) its first step.
-fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer, String> {
+fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer, Refusal> {
     let solution = match run(puzzle, Question::Unique, deadline)? {
         Outcome::Unique(grid) => grid,
         Outcome::Several { .. } => {
@@ -260,8 +255,8 @@ fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer,
                 is_valid: true,
             })
         }
-        Outcome::Timeout { .. } => return Err("canceled".into()),
-        _ => return Err(no_solution()),
+        Outcome::Timeout { .. } => return Err(Refusal::Canceled),
+        _ => return Err(Refusal::NoSolution),
     };
     // The steps go on from the values the setter entered, once they are all right.
     let entered = puzzle.entered();
@@ -277,8 +272,7 @@ fn logical(puzzle: &dyn Puzzle, one: bool, deadline: Deadline) -> Result<Answer,
     clues.extend_from_slice(entered);
     let filled = puzzle.with_clues(&clues);
     let puzzle = filled.as_deref().unwrap_or(puzzle);
-    let deductions =
-        (puzzle.deduce(&solution, deadline)).ok_or("mipsolve's steps do not follow this puzzle")?;
+    let deductions = (puzzle.deduce(&solution, deadline)).ok_or(Refusal::NoSteps)?;
     let steps = match one {
         true => &deductions.steps[..deductions.steps.len().min(1)],
         false => &deductions.steps[..],

@@ -6,6 +6,7 @@
 
 mod answer;
 mod protocol;
+mod refusal;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -88,7 +89,8 @@ async fn client(stream: TcpStream, peer: SocketAddr, quiet: bool) {
         let job = current.fetch_add(1, Ordering::Relaxed) + 1;
         let request = match protocol::read(&text) {
             Ok(request) => request,
-            Err(message) => {
+            Err(refusal) => {
+                let message = refusal.to_string();
                 let _ = answers.send(protocol::message(&nonce, &Answer::Invalid { message }));
                 continue;
             }

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::refusal::Refusal;
+
 /// A request: `{"nonce": N, "command": C, "dataType": "fpuzzles", "data": D}`.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "command", rename_all = "lowercase")]
@@ -88,20 +90,16 @@ pub fn nonce(text: &str) -> Value {
 }
 
 /// A request read from its text, or what is wrong with it.
-pub fn read(text: &str) -> Result<Request, String> {
+pub fn read(text: &str) -> Result<Request, Refusal> {
     let request: Request = serde_json::from_str(text).map_err(|e| {
-        let what = e.to_string();
-        match what.contains("unknown variant") {
-            true => format!("unknown command: {what}"),
-            false => format!("the request does not read: {what}"),
+        match e.to_string().contains("unknown variant") {
+            true => Refusal::UnknownCommand(e),
+            false => Refusal::Unread(e),
         }
     })?;
     if let Some(puzzle) = request.puzzle() {
         if puzzle.data_type != "fpuzzles" {
-            return Err(format!(
-                "dataType \"{}\" is not known: mipsolve reads \"fpuzzles\"",
-                puzzle.data_type
-            ));
+            return Err(Refusal::DataType(puzzle.data_type.clone()));
         }
     }
     Ok(request)
@@ -144,6 +142,7 @@ mod tests {
         let text = r#"{"nonce": 7, "command": "check", "dataType": "fpuzzles", "data": "N4Ig"}"#;
         assert!(matches!(read(text), Ok(Request::Check(_))));
         let unknown = read(r#"{"nonce": 1, "command": "frobnicate"}"#).unwrap_err();
+        let unknown = unknown.to_string();
         assert!(
             unknown.starts_with("unknown command: unknown variant `frobnicate`"),
             "{unknown}"

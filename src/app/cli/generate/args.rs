@@ -14,6 +14,7 @@ use mipsolve::rule::PLACEMENTS;
 
 use super::super::common_args::parse_seconds;
 use super::super::pictures::PrintArgs;
+use super::super::value_error::ArgValueError;
 use super::PuzzleFormat;
 
 /// Options every kind shares.
@@ -128,49 +129,44 @@ fn variants() -> PossibleValuesParser {
 }
 
 /// `MIN..MAX` (or a single number), MIN at most MAX.
-fn parse_range(text: &str) -> Result<RangeInclusive<usize>, String> {
-    let number = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("expected MIN..MAX such as 22..26, found '{text}'"))
-    };
+fn parse_range(text: &str) -> Result<RangeInclusive<usize>, ArgValueError> {
+    let number =
+        |s: &str| (s.trim().parse::<usize>()).map_err(|_| ArgValueError::Range(text.into()));
     let (min, max) = match text.split_once("..") {
         Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
         None => (number(text)?, number(text)?),
     };
     match min <= max {
         true => Ok(min..=max),
-        false => Err(format!("MIN is more than MAX in '{text}'")),
+        false => Err(ArgValueError::Backwards(text.into())),
     }
 }
 
 /// Operator symbols, each once: `+ - * /` (`x` for `*`).
-fn parse_ops(text: &str) -> Result<Vec<Op>, String> {
+fn parse_ops(text: &str) -> Result<Vec<Op>, ArgValueError> {
     let mut ops = Vec::new();
     for ch in text.chars().filter(|ch| !ch.is_whitespace() && *ch != ',') {
         let op = Op::from_symbol(&ch.to_string())
             .filter(|op| matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div))
-            .ok_or_else(|| format!("'{ch}' is no operator: use + - * /"))?;
+            .ok_or(ArgValueError::Operator(ch))?;
         if !ops.contains(&op) {
             ops.push(op);
         }
     }
     match ops.is_empty() {
-        true => Err("no operator given: use some of + - * /".into()),
+        true => Err(ArgValueError::NoOperator),
         false => Ok(ops),
     }
 }
 
 /// `RxC` or `N`, even sides from 4 to 64.
-fn parse_takuzu_size(text: &str) -> Result<(usize, usize), String> {
+fn parse_takuzu_size(text: &str) -> Result<(usize, usize), ArgValueError> {
     let side = |s: &str| {
         s.trim()
             .parse::<usize>()
             .ok()
             .filter(|n| n % 2 == 0 && (4..=64).contains(n))
-            .ok_or_else(|| {
-                format!("expected even sides from 4 to 64 such as 10x10, found '{text}'")
-            })
+            .ok_or_else(|| ArgValueError::TakuzuSize(text.into()))
     };
     match text.split_once(['x', 'X']) {
         Some((r, c)) => Ok((side(r)?, side(c)?)),

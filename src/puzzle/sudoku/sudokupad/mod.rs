@@ -48,7 +48,7 @@ pub fn decode(link: &str) -> Result<(Map<String, Value>, Option<String>), ParseE
             "the SudokuPad string decodes, but not to a puzzle".into(),
         ));
     };
-    as_fpuzzles(&puzzle).map_err(fail)
+    as_fpuzzles(&puzzle).map_err(|e| fail(e.to_string()))
 }
 
 #[cfg(test)]
@@ -94,7 +94,7 @@ mod tests {
     fn an_unknown_global_rule_is_an_error_naming_it() {
         let error = as_fpuzzles(&with_globals(json!(["antiwhatever"]))).unwrap_err();
         assert_eq!(
-            error,
+            error.to_string(),
             "the SudokuPad puzzle names a global rule mipsolve does not know: \"antiwhatever\""
         );
     }

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 /// The f-puzzles object of SudokuPad's puzzle, and the warning that names what is only drawn.
 pub(super) fn as_fpuzzles(
     puzzle: &Map<String, Value>,
-) -> Result<(Map<String, Value>, Option<String>), String> {
+) -> Result<(Map<String, Value>, Option<String>), PadError> {
     let (n, grid) = grid(puzzle)?;
     let mut object = Map::new();
     object.insert("size".into(), json!(n));
@@ -23,18 +23,35 @@ pub(super) fn as_fpuzzles(
     Ok((object, warning))
 }
 
+/// What in SudokuPad's puzzle has no f-puzzles form.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum PadError {
+    /// No `cells` array.
+    #[error("the SudokuPad puzzle has no cells")]
+    NoCells,
+    /// Cells that are not a square of this side.
+    #[error("the SudokuPad puzzle's cells are not {0} rows of {0}")]
+    NotSquare(usize),
+    /// A region (1-based) with a cell outside the grid.
+    #[error("region {0} has a cell outside the grid")]
+    RegionOutside(usize),
+    /// A `global` rule of this name that mipsolve does not read.
+    #[error("the SudokuPad puzzle names a global rule mipsolve does not know: \"{0}\"")]
+    UnknownGlobal(String),
+}
+
 /// The grid's side and its f-puzzles cells: the givens and the regions.
-fn grid(puzzle: &Map<String, Value>) -> Result<(usize, Vec<Vec<Value>>), String> {
+fn grid(puzzle: &Map<String, Value>) -> Result<(usize, Vec<Vec<Value>>), PadError> {
     let rows = puzzle
         .get("cells")
         .and_then(Value::as_array)
-        .ok_or("the SudokuPad puzzle has no cells")?;
+        .ok_or(PadError::NoCells)?;
     let n = rows.len();
     let mut grid = vec![vec![json!({}); n]; n];
     for (r, row) in rows.iter().enumerate() {
-        let row = row.as_array().filter(|row| row.len() == n).ok_or(format!(
-            "the SudokuPad puzzle's cells are not {n} rows of {n}"
-        ))?;
+        let row = (row.as_array())
+            .filter(|row| row.len() == n)
+            .ok_or(PadError::NotSquare(n))?;
         for (c, cell) in row.iter().enumerate() {
             let value = cell
                 .get("value")
@@ -49,7 +66,7 @@ fn grid(puzzle: &Map<String, Value>) -> Result<(usize, Vec<Vec<Value>>), String>
             for cell in region.as_array().into_iter().flatten() {
                 let (r, c) = cell_of(cell)
                     .filter(|&(r, c)| r < n && c < n)
-                    .ok_or(format!("region {} has a cell outside the grid", k + 1))?;
+                    .ok_or(PadError::RegionOutside(k + 1))?;
                 grid[r][c]["region"] = json!(k);
             }
         }
@@ -98,7 +115,7 @@ fn cages(puzzle: &Map<String, Value>, unread: &mut Vec<String>) -> Vec<Value> {
 }
 
 /// The named (`global`) rules' keys, written by their readers; an unknown name is an error.
-fn globals(puzzle: &Map<String, Value>, object: &mut Map<String, Value>) -> Result<(), String> {
+fn globals(puzzle: &Map<String, Value>, object: &mut Map<String, Value>) -> Result<(), PadError> {
     for rule in puzzle
         .get("global")
         .and_then(Value::as_array)
@@ -106,9 +123,8 @@ fn globals(puzzle: &Map<String, Value>, object: &mut Map<String, Value>) -> Resu
         .flatten()
     {
         let name = rule.as_str().unwrap_or("");
-        let global = crate::rule::global(name).ok_or_else(|| {
-            format!("the SudokuPad puzzle names a global rule mipsolve does not know: \"{name}\"")
-        })?;
+        let global =
+            crate::rule::global(name).ok_or_else(|| PadError::UnknownGlobal(name.into()))?;
         (global.keys)(object);
     }
     Ok(())
