@@ -151,6 +151,8 @@ pub struct OptionSpec {
     pub help: &'static str,
     /// What the option takes.
     pub value: OptionValue,
+    /// Whether `generate` takes it too, for the puzzles it makes (a shape, a rule switched off).
+    pub generates: bool,
 }
 
 /// What an option takes, and the one parser that writes it into [`Options`].

@@ -1,13 +1,13 @@
 //! The clap definition of the whole command line: a subcommand per kind, `solve`, `render`,
 //! `generate`, `serve`, completions and the man page, with the help's examples.
 
-use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, Args, Command};
 use clap_complete::Shell;
-use mipsolve::puzzle::{OptionSpec, OptionValue, Options, KINDS};
+use mipsolve::puzzle::KINDS;
 
 use super::common_args::Common;
 use super::generate;
+use super::kind_options::option_arg;
 
 /// Examples and exit codes, at the end of the main help.
 const AFTER_HELP: &str = "\
@@ -112,35 +112,4 @@ fn serve_command() -> Command {
                 .action(ArgAction::SetTrue)
                 .help("No line per request on standard error"),
         )
-}
-
-/// A kind's option as a clap argument.
-fn option_arg(spec: &'static OptionSpec) -> Arg {
-    let arg = Arg::new(spec.name).long(spec.name).help(spec.help);
-    match &spec.value {
-        OptionValue::Flag { .. } => arg.action(ArgAction::SetTrue),
-        OptionValue::Choice {
-            placeholder,
-            choices,
-            ..
-        } => {
-            let values = choices
-                .iter()
-                .map(|&(name, help)| PossibleValue::new(name).help(help));
-            let arg =
-                (arg.value_name(*placeholder)).value_parser(PossibleValuesParser::new(values));
-            match choices.first() {
-                Some(&(default, _)) => arg.default_value(default),
-                None => arg,
-            }
-        }
-        OptionValue::Value { placeholder, set } => {
-            // The option's own parser checks the value here and writes it in `config_from`.
-            let set = *set;
-            arg.value_name(*placeholder)
-                .value_parser(move |text: &str| {
-                    set(&mut Options::new(), text).map(|()| text.to_string())
-                })
-        }
-    }
 }

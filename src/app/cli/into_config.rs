@@ -1,19 +1,19 @@
 //! The conversion of what clap read into the plain [`Config`]: the kind's options, the
 //! questions asked, the engine, and the files named.
 
-use clap::parser::ValueSource;
 use clap::{ArgMatches, FromArgMatches};
 use mipsolve::backend::{Backend, Mip};
 use mipsolve::export::ModelFormulation;
 use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Engine, Question, SolveOptions};
-use mipsolve::puzzle::{Kind, OptionSpec, OptionValue, Options, KINDS};
+use mipsolve::puzzle::{Kind, OptionSpec, Options, KINDS};
 
 use super::super::output::Format;
 use super::super::record::Deduce;
 use super::super::walk::Stdin;
 use super::common_args::{Common, FormatArg, FormulationArg, ModelFormatArg, SolverArg};
 use super::conflicts::{check_formulation, refuse_inapplicable};
+use super::kind_options;
 use super::{Config, Pictures, Proposal, WriteModel};
 
 /// The run for one kind, or for every kind (`None`).
@@ -89,27 +89,7 @@ fn kind_options(kind: Option<&'static Kind>, sub: &ArgMatches) -> Result<Options
         Some(kind) => kind.options.iter().collect(),
         None => KINDS.iter().flat_map(|k| k.options.iter()).collect(),
     };
-    let mut options = Options::new();
-    for spec in specs {
-        // Only values given on the command line: a kind applies its own defaults, and a
-        // value given is one the user asked for.
-        let given = sub.value_source(spec.name) == Some(ValueSource::CommandLine);
-        let value = || sub.get_one::<String>(spec.name).filter(|_| given);
-        match &spec.value {
-            OptionValue::Flag { set } if sub.get_flag(spec.name) => set(&mut options),
-            OptionValue::Flag { .. } => {}
-            OptionValue::Choice { set, .. } => {
-                value().into_iter().for_each(|w| set(&mut options, w))
-            }
-            OptionValue::Value { set, .. } => {
-                if let Some(text) = value() {
-                    let invalid = clap::error::ErrorKind::ValueValidation;
-                    set(&mut options, text).map_err(|m| clap::Error::raw(invalid, m))?;
-                }
-            }
-        }
-    }
-    Ok(options)
+    kind_options::given(&specs, sub)
 }
 
 /// What each puzzle is asked (uniqueness is what explanations, audits, repairs and grades

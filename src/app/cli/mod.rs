@@ -8,6 +8,7 @@ mod config;
 mod conflicts;
 mod generate;
 mod into_config;
+mod kind_options;
 mod pictures;
 mod value_error;
 

@@ -49,6 +49,7 @@ pub static KIND: Kind = Kind {
             ],
                 set: |o, word| o.kenken.cage_tables = Some(word == "table"),
             },
+            generates: false,
         },
         OptionSpec {
             name: "products",
@@ -69,6 +70,7 @@ pub static KIND: Kind = Kind {
                     })
                 },
             },
+            generates: false,
         },
     ],
     recognizes,

@@ -45,6 +45,7 @@ pub static KIND: Kind = Kind {
                 placeholder: "RxC",
                 set: |o, text| parse_box(text).map(|shape| o.sudoku.box_shape = Some(shape)),
             },
+            generates: true,
         },
         OptionSpec {
             name: "alphabet",
@@ -54,6 +55,7 @@ pub static KIND: Kind = Kind {
                 placeholder: "ALPHABET",
                 set: |o, text| parse_alphabet(text).map(|a| o.sudoku.alphabet = Some(a)),
             },
+            generates: false,
         },
         OptionSpec {
             name: "grid",
@@ -61,6 +63,7 @@ pub static KIND: Kind = Kind {
             value: OptionValue::Flag {
                 set: |o| o.grid = true,
             },
+            generates: false,
         },
         OptionSpec {
             name: "line",
@@ -68,6 +71,7 @@ pub static KIND: Kind = Kind {
             value: OptionValue::Flag {
                 set: |o| o.line = true,
             },
+            generates: false,
         },
     ],
     recognizes,

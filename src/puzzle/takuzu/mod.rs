@@ -45,6 +45,7 @@ pub static KIND: Kind = Kind {
             value: OptionValue::Flag {
                 set: |o| o.takuzu.allow_duplicate_lines = true,
             },
+            generates: true,
         },
         OptionSpec {
             name: "grid",
@@ -52,6 +53,7 @@ pub static KIND: Kind = Kind {
             value: OptionValue::Flag {
                 set: |o| o.grid = true,
             },
+            generates: false,
         },
         OptionSpec {
             name: "line",
@@ -59,6 +61,7 @@ pub static KIND: Kind = Kind {
             value: OptionValue::Flag {
                 set: |o| o.line = true,
             },
+            generates: false,
         },
     ],
     recognizes,

@@ -9,7 +9,6 @@ use clap::Args;
 use mipsolve::cage::Op;
 use mipsolve::deduce::Ladder;
 use mipsolve::generate::Symmetry;
-use mipsolve::puzzle::sudoku::parse_box;
 use mipsolve::rule::PLACEMENTS;
 
 use super::super::common_args::parse_seconds;
@@ -69,9 +68,6 @@ pub(super) struct SudokuArgs {
     /// The grid's side, 4 to 64 (default 9, or that of --box)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(4..=64))]
     pub(super) size: Option<u16>,
-    /// Box shape, rows x columns (default: the squarest for the size)
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub(super) box_shape: Option<(usize, usize)>,
     /// Variants, comma-separated
     #[arg(long, value_name = "VARIANTS", value_delimiter = ',', value_parser = variants())]
     pub(super) variant: Vec<String>,
@@ -109,9 +105,6 @@ pub(super) struct TakuzuArgs {
     /// The grid, ROWSxCOLS or N for a square (even sides, 4 to 64)
     #[arg(long, value_name = "RxC", default_value = "10x10", value_parser = parse_takuzu_size)]
     pub(super) size: (usize, usize),
-    /// Allow two equal rows or columns (the distinct-lines rule off)
-    #[arg(long)]
-    pub(super) allow_duplicate_lines: bool,
     /// Keep only puzzles --grade puts at this level of Unruly's ladder
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(Ladder::Unruly.levels().iter().copied()))]
     pub(super) difficulty: Option<String>,

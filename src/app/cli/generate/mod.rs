@@ -9,7 +9,9 @@ use std::time::Duration;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use mipsolve::generate::Request;
+use mipsolve::puzzle::{self, OptionSpec, Options};
 
+use super::kind_options::{self, option_arg};
 use args::{Batch, KenkenArgs, SudokuArgs, TakuzuArgs};
 
 /// Everything a generating run needs, free of clap.
@@ -49,12 +51,13 @@ pub enum PuzzleFormat {
 }
 
 /// A kind `generate` makes: its name, its subcommand's help, its options and the request they
-/// make with the batch's options.
+/// make (with the kind's own options that `generate` shares with solving) and the batch's
+/// options.
 struct Generated {
     name: &'static str,
     about: &'static str,
     args: fn(Command) -> Command,
-    read: fn(&ArgMatches) -> Result<(Request, Batch), clap::Error>,
+    read: fn(&ArgMatches, &Options) -> Result<(Request, Batch), clap::Error>,
 }
 
 /// The kinds `generate` makes, an entry each.
@@ -64,16 +67,16 @@ static KINDS: &[Generated] = &[
         about: "Generate Sudoku puzzles, 4x4 to 64x64, with boxes or Jigsaw regions and the rules \
                 --variant names",
         args: SudokuArgs::augment_args,
-        read: |sub| {
+        read: |sub, options| {
             let args = SudokuArgs::from_arg_matches(sub)?;
-            Ok((requests::sudoku(&args)?, args.batch))
+            Ok((requests::sudoku(&args, &options.sudoku)?, args.batch))
         },
     },
     Generated {
         name: "kenken",
         about: "Generate KenKen puzzles, 3x3 to 16x16",
         args: KenkenArgs::augment_args,
-        read: |sub| {
+        read: |sub, _| {
             let args = KenkenArgs::from_arg_matches(sub)?;
             Ok((requests::kenken(&args)?, args.batch))
         },
@@ -82,9 +85,9 @@ static KINDS: &[Generated] = &[
         name: "takuzu",
         about: "Generate Takuzu (binary) puzzles",
         args: TakuzuArgs::augment_args,
-        read: |sub| {
+        read: |sub, options| {
             let args = TakuzuArgs::from_arg_matches(sub)?;
-            Ok((requests::takuzu(&args)?, args.batch))
+            Ok((requests::takuzu(&args, &options.takuzu)?, args.batch))
         },
     },
 ];
@@ -97,8 +100,19 @@ pub fn command() -> Command {
         .about(about)
         .subcommand_required(true);
     (KINDS.iter()).fold(command, |command, kind| {
-        command.subcommand((kind.args)(Command::new(kind.name)).about(kind.about))
+        let shared = (shared_options(kind.name).into_iter())
+            .fold(Command::new(kind.name), |sub, spec| {
+                sub.arg(option_arg(spec))
+            });
+        command.subcommand((kind.args)(shared).about(kind.about))
     })
+}
+
+/// The kind's own options that `generate` takes too, as solving declares them.
+fn shared_options(name: &str) -> Vec<&'static OptionSpec> {
+    let kind = puzzle::find(name).into_iter();
+    let options = kind.flat_map(|kind| kind.options.iter());
+    options.filter(|spec| spec.generates).collect()
 }
 
 /// The generating run the matches of [`command`] ask for.
@@ -106,7 +120,8 @@ pub fn config_from(matches: &ArgMatches) -> Result<GenerateConfig, clap::Error> 
     let missing = || clap::Error::new(ErrorKind::MissingSubcommand);
     let (name, sub) = matches.subcommand().ok_or_else(missing)?;
     let generated = KINDS.iter().find(|k| k.name == name).ok_or_else(missing)?;
-    let (request, batch) = (generated.read)(sub)?;
+    let options = kind_options::given(&shared_options(name), sub)?;
+    let (request, batch) = (generated.read)(sub, &options)?;
     let kind = generated.name;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let refused = match (batch.print.circles(), batch.print.asks_pdf()) {

@@ -4,21 +4,22 @@
 use clap::error::ErrorKind;
 use mipsolve::deduce::Ladder;
 use mipsolve::generate::{Design, Request, Symmetry};
-use mipsolve::puzzle::sudoku::{box_for, SOLO_VARIANTS};
+use mipsolve::puzzle::sudoku::{box_for, SudokuOptions, SOLO_VARIANTS};
+use mipsolve::puzzle::takuzu::TakuzuOptions;
 use mipsolve::rule::PLACEMENTS;
 
 use super::args::{Givens, KenkenArgs, SudokuArgs, TakuzuArgs};
 use super::PuzzleFormat;
 
 /// A Sudoku request: size and box shape agreeing, Jigsaw without boxes.
-pub(super) fn sudoku(args: &SudokuArgs) -> Result<Request, clap::Error> {
+pub(super) fn sudoku(args: &SudokuArgs, own: &SudokuOptions) -> Result<Request, clap::Error> {
     let has = |v: &str| args.variant.iter().any(|w| w == v);
-    let size = match (args.size, args.box_shape) {
+    let size = match (args.size, own.box_shape) {
         (Some(n), _) => usize::from(n),
         (None, Some((r, c))) => r * c,
         (None, None) => 9,
     };
-    let boxes = match (has("jigsaw"), args.box_shape) {
+    let boxes = match (has("jigsaw"), own.box_shape) {
         (true, Some(_)) => return Err(invalid("--box and --variant jigsaw exclude each other")),
         (true, None) => None,
         (false, shape) => Some(box_for(size, shape).map_err(|p| invalid(&p.to_string()))?),
@@ -63,14 +64,14 @@ pub(super) fn kenken(args: &KenkenArgs) -> Result<Request, clap::Error> {
 }
 
 /// A Takuzu request: distinct lines only where enough different lines exist.
-pub(super) fn takuzu(args: &TakuzuArgs) -> Result<Request, clap::Error> {
+pub(super) fn takuzu(args: &TakuzuArgs, own: &TakuzuOptions) -> Result<Request, clap::Error> {
     let (rows, cols) = args.size;
     let design = Design::Takuzu {
         rows,
         cols,
-        distinct: !args.allow_duplicate_lines,
+        distinct: !own.allow_duplicate_lines,
     };
-    if !args.allow_duplicate_lines && !distinct_lines_fit(rows, cols) {
+    if !own.allow_duplicate_lines && !distinct_lines_fit(rows, cols) {
         let message = format!(
             "--size {rows}x{cols}: no Takuzu of this shape has distinct rows and \
              columns (too few different lines); add --allow-duplicate-lines"
