@@ -57,8 +57,11 @@ struct Generated {
     name: &'static str,
     about: &'static str,
     args: fn(Command) -> Command,
-    read: fn(&ArgMatches, &Options) -> Result<(Request, Batch), clap::Error>,
+    read: ReadRequest,
 }
+
+/// A kind's matches and shared options read into its request and the batch's options.
+type ReadRequest = fn(&ArgMatches, &Options) -> Result<(Request, Batch), clap::Error>;
 
 /// The kinds `generate` makes, an entry each.
 static KINDS: &[Generated] = &[
