@@ -6,6 +6,7 @@ pub mod cli;
 mod failure;
 pub mod generate;
 mod item;
+mod json_line;
 mod model_files;
 mod ordered;
 mod output;

@@ -1,12 +1,15 @@
 //! `--audit`: the givens (and cage operators) a unique puzzle does without, one at a time.
 
+use std::io::{self, Write};
+
 use mipsolve::clue::Clue;
 use mipsolve::explain;
 
 use super::explain::clue_text;
-
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
+use crate::app::json_line::{AuditLine, Clues, Line};
+use crate::app::record::Solved;
 
 /// The audit.
 pub struct Audit;
@@ -18,6 +21,37 @@ impl Analysis for Audit {
                 .map_err(|e| at.failed(e))?;
         }
         Ok(())
+    }
+
+    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
+        match &solved.found.audit {
+            Some(audit) => writeln!(out, "# {}", audit_text(audit)),
+            None => Ok(()),
+        }
+    }
+
+    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
+        match &solved.found.audit {
+            Some(explain::Audit::Done {
+                redundant,
+                operators,
+                ..
+            }) => {
+                let cages = (redundant.iter()).filter_map(|c| match c {
+                    Clue::Cage { index, .. } => Some(index + 1),
+                    _ => None,
+                });
+                line.audit = Some(AuditLine {
+                    redundant: Clues::of(redundant).givens,
+                    operators: (*operators > 0).then(|| cages.collect()),
+                    minimal: redundant.is_empty(),
+                })
+            }
+            Some(explain::Audit::TimeLimit) => {
+                line.add_note("time limit reached before the audit".into())
+            }
+            None => {}
+        }
     }
 }
 

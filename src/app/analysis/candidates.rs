@@ -1,9 +1,13 @@
 //! `--candidates`: every value some solution puts in each cell.
 
+use std::io::{self, Write};
+
 use mipsolve::candidates::{true_candidates, TrueCandidates};
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
+use crate::app::json_line::Line;
+use crate::app::record::Solved;
 
 /// The true candidates.
 pub struct Candidates;
@@ -14,6 +18,23 @@ impl Analysis for Candidates {
             found.candidates = true_candidates(at.puzzle, at.deadline).map_err(|e| at.failed(e))?;
         }
         Ok(())
+    }
+
+    fn instead_of_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<bool> {
+        let Some(found) = &solved.found.candidates else {
+            return Ok(false);
+        };
+        out.write_all(candidates_text(found).as_bytes())?;
+        Ok(true)
+    }
+
+    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
+        if let Some(found) = &solved.found.candidates {
+            line.candidates = Some(&found.values);
+            let unproven =
+                (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);
+            line.unproven = (!found.complete()).then(|| unproven.collect());
+        }
     }
 }
 

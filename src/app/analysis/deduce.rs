@@ -1,6 +1,8 @@
 //! `--grade`, `--steps` and `--hint`: the step-by-step solver's answer for a unique puzzle,
 //! starting from the values a solver entered for a hint.
 
+use std::io::{self, Write};
+
 use mipsolve::clue::Clue;
 use mipsolve::deduce::Deductions;
 use mipsolve::grid::{cell_name, Grid};
@@ -9,7 +11,8 @@ use mipsolve::puzzle::Puzzle;
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
-use crate::app::record::Deduce;
+use crate::app::json_line::{differs, GradeLine, Line, StepLine};
+use crate::app::record::{Deduce, Solved};
 
 /// The step-by-step solver.
 pub struct StepByStep;
@@ -26,6 +29,53 @@ impl Analysis for StepByStep {
             _ => None,
         };
         Ok(())
+    }
+
+    fn instead_of_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<bool> {
+        match solved.found.deduced.as_ref().filter(|d| d.asked.hint) {
+            Some(deduced) => deduced.write(out).map(|()| true),
+            None => Ok(false),
+        }
+    }
+
+    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
+        match &solved.found.deduced {
+            Some(deduced) => deduced.write(out),
+            None => Ok(()),
+        }
+    }
+
+    /// A hint never gives a solution away; the cells where two solutions differ are said
+    /// without their values.
+    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
+        let Some(Deduced { asked, found }) = &solved.found.deduced else {
+            return;
+        };
+        match found {
+            Ok(found) => {
+                line.grade = asked.grade.then(|| GradeLine {
+                    level: found.level(),
+                    score: found.score(),
+                    guesses: found.guesses(),
+                    trials: found.trials(),
+                    variant_level: found.variant_level(),
+                });
+                line.steps = (asked.steps).then(|| found.steps.iter().map(StepLine::of).collect());
+                line.hint = (asked.hint)
+                    .then(|| found.steps.first().map(StepLine::of))
+                    .flatten();
+                if asked.hint {
+                    line.solution = None;
+                }
+            }
+            Err(why) => {
+                line.add_note(why.to_string());
+                if asked.hint {
+                    line.differs = differs(&solved.outcome);
+                    line.without_grids();
+                }
+            }
+        }
     }
 }
 
@@ -83,6 +133,30 @@ pub struct Deduced {
 }
 
 impl Deduced {
+    /// `--hint`'s step (and no solution), `--grade`'s line, `--steps`' list.
+    fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+        let found = match &self.found {
+            Ok(found) => found,
+            Err(why) => return writeln!(out, "# {why}"),
+        };
+        if self.asked.hint {
+            match found.steps.first() {
+                Some(step) => writeln!(out, "# hint: {step}")?,
+                None => writeln!(out, "# hint: none, the grid is full")?,
+            }
+        }
+        if self.asked.grade {
+            writeln!(out, "# grade: {}", grade_text(found))?;
+        }
+        if self.asked.steps {
+            writeln!(out, "# steps ({}):", found.steps.len())?;
+            for step in &found.steps {
+                writeln!(out, "# {step}")?;
+            }
+        }
+        Ok(())
+    }
+
     /// No steps for a puzzle that is not unique: a hint would give a solution away, so it
     /// names only the cells where two solutions differ.
     pub fn not_unique(asked: Deduce, outcome: &Outcome) -> Option<Deduced> {

@@ -1,13 +1,17 @@
 //! `--explain`: the clues that stand in the way of a solution, or of one solution only; also
 //! what `--hint` says of entered values that leave no solution.
 
+use std::io::{self, Write};
+
 use mipsolve::clue::Clue;
-use mipsolve::explain;
+use mipsolve::explain::{self, Explanation};
 use mipsolve::grid::cell_name;
 use mipsolve::pipeline::Outcome;
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
+use crate::app::json_line::{differs, Clues, Conflict, Line, RepairLine};
+use crate::app::record::Solved;
 
 /// The explanation.
 pub struct Explain;
@@ -24,6 +28,58 @@ impl Analysis for Explain {
                 .map_err(|e| at.failed(e))?;
         }
         Ok(())
+    }
+
+    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
+        match &solved.found.explanation {
+            Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
+            Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
+                out.write_all(b"# no repair found: time limit\n")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn status(&self, solved: &Solved) -> Option<String> {
+        match &solved.found.explanation {
+            Some(Explanation::Conflict {
+                clues,
+                solvable_without,
+            }) => Some(format!(
+                ": {}",
+                conflict_text(clues, solvable_without.as_deref())
+            )),
+            Some(Explanation::TimeLimit) => {
+                Some(" (time limit reached before the explanation)".into())
+            }
+            _ => None,
+        }
+    }
+
+    /// A conflict, a greedy repair, or the time limit.
+    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
+        match &solved.found.explanation {
+            Some(Explanation::Conflict {
+                clues,
+                solvable_without,
+            }) => {
+                line.conflict = Some(Conflict {
+                    clues: Clues::of(clues),
+                    solvable_without: solvable_without.as_deref().map(Clues::of),
+                })
+            }
+            Some(Explanation::Repair(givens)) => {
+                line.differs = differs(&solved.outcome);
+                line.repair = Some(RepairLine::Greedy {
+                    givens: Clues::of(givens).givens,
+                    method: "greedy",
+                });
+            }
+            Some(Explanation::TimeLimit) => {
+                line.add_note("time limit reached before the explanation".into())
+            }
+            None => {}
+        }
     }
 }
 

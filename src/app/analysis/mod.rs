@@ -1,7 +1,7 @@
 //! The analyses of a solved puzzle, as a list: each is one file that says when the run asks
-//! for it and what it adds to the record's findings; the run solves the puzzle once, then
-//! goes down [`ANALYSES`] in order. Adding an analysis is a file, a line in the list and its
-//! field in [`Findings`] (and what the output formats print of it).
+//! for it, what it adds to the record's findings, and how the text and JSON outputs show it;
+//! the run solves the puzzle once, then goes down [`ANALYSES`] in order, and so do the
+//! writers. Adding an analysis is a file, a line in the list and its field in [`Findings`].
 
 pub mod audit;
 pub mod candidates;
@@ -13,6 +13,8 @@ pub mod repair;
 
 pub use deduce::wrong_entries;
 
+use std::io::{self, Write};
+
 use mipsolve::candidates::TrueCandidates;
 use mipsolve::deadline::Deadline;
 use mipsolve::error::SolveError;
@@ -23,25 +25,51 @@ use mipsolve::puzzle::Puzzle;
 
 use super::cli::Config;
 use super::failure::{Failure, Unwritten};
+use super::json_line::Line;
+use super::record::Solved;
 use super::walk::Item;
 use deduce::Deduced;
 use repair::Repaired;
 
-/// Every analysis, in the order they run (a repair before the explanation it may replace).
+/// Every analysis, in the order they run and are shown (a hint before candidates in place of
+/// the grids; the audit, the steps and the explanation after them).
 pub static ANALYSES: &[&dyn Analysis] = &[
     &model_file::ModelFile,
-    &repair::Repair,
-    &explain::Explain,
     &audit::Audit,
-    &candidates::Candidates,
     &deduce::StepByStep,
+    &candidates::Candidates,
+    &explain::Explain,
+    &repair::Repair,
     &picture::Picture,
 ];
 
-/// One analysis of a solved puzzle.
+/// One analysis of a solved puzzle: what it finds, and how each output shows it.
 pub trait Analysis: Sync {
     /// Adds what the run asks of this analysis to `found`.
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure>;
+
+    /// Text: writes what it shows in place of the grids (a hint, the candidates), if it does.
+    fn instead_of_grids(&self, _: &Solved, _: &mut dyn Write) -> io::Result<bool> {
+        Ok(false)
+    }
+
+    /// Text: its `#` lines after the grids.
+    fn after_grids(&self, _: &Solved, _: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Text: its lines at the record's end, whether grids were shown or not.
+    fn at_end(&self, _: &Solved, _: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Text: what it adds to the puzzle's status line on standard error.
+    fn status(&self, _: &Solved) -> Option<String> {
+        None
+    }
+
+    /// JSON: its keys of the record.
+    fn json<'a>(&self, _: &'a Solved, _: &mut Line<'a>) {}
 }
 
 /// What an analysis sees: the run's configuration, the puzzle and what solving it found.

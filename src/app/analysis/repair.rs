@@ -1,10 +1,14 @@
 //! `--repair SOLVER`: the fewest edits that give a puzzle with no solution or several exactly one.
 
+use std::io::{self, Write};
+
 use mipsolve::puzzle::Puzzle;
-use mipsolve::repair;
+use mipsolve::repair::{self, Edit};
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
+use crate::app::json_line::{EditLine, Line, RepairLine};
+use crate::app::record::Solved;
 
 /// The repair.
 pub struct Repair;
@@ -18,6 +22,24 @@ impl Analysis for Repair {
             .map_err(|e| at.failed(e))?;
         found.repaired = repair.map(|r| Repaired::of(r, at.puzzle));
         Ok(())
+    }
+
+    fn at_end(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
+        let Some(repaired) = &solved.found.repaired else {
+            return Ok(());
+        };
+        writeln!(out, "# repair: {}", repaired.text())?;
+        if let Some(puzzle) = &repaired.puzzle {
+            out.write_all(b"# repaired puzzle:\n")?;
+            out.write_all(puzzle.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
+        if let Some(repaired) = &solved.found.repaired {
+            line.repair = Some(repaired.line());
+        }
     }
 }
 
@@ -79,6 +101,58 @@ impl Repaired {
                 };
                 format!("{} ({count}, {proof}{several})", list.join(", "))
             }
+        }
+    }
+
+    /// Its JSON `repair` key.
+    fn line(&self) -> RepairLine {
+        let one_based = |(r, c): (usize, usize)| [r + 1, c + 1];
+        let (edits, optimal, unique, note) = match &self.repair {
+            repair::Repair::Edits {
+                edits,
+                optimal,
+                unique,
+                ..
+            } => (edits.as_slice(), Some(*optimal), Some(*unique), None),
+            _ => (&[][..], None, None, Some(self.text())),
+        };
+        let edits = (edits.iter())
+            .map(|e| match *e {
+                Edit::Changed { cell, from, to } => EditLine {
+                    edit: "changed",
+                    cell: Some(one_based(cell)),
+                    from: Some(from.into()),
+                    to: Some(to.into()),
+                    ..EditLine::default()
+                },
+                Edit::CageTarget { index, from, to } => EditLine {
+                    edit: "changed",
+                    cage: Some(index + 1),
+                    from: i64::try_from(from).ok(),
+                    to: i64::try_from(to).ok(),
+                    ..EditLine::default()
+                },
+                Edit::RuleValue { ref clue, from, to } => EditLine {
+                    edit: "changed",
+                    clue: Some(clue.clone()),
+                    from: Some(from),
+                    to: Some(to),
+                    ..EditLine::default()
+                },
+                Edit::Added { cell, value } => EditLine {
+                    edit: "added",
+                    cell: Some(one_based(cell)),
+                    value: Some(value),
+                    ..EditLine::default()
+                },
+            })
+            .collect();
+        RepairLine::Edits {
+            edits,
+            optimal,
+            unique,
+            puzzle: self.puzzle.clone(),
+            note,
         }
     }
 }

@@ -2,15 +2,11 @@
 
 use std::io::{self, Write};
 
-use mipsolve::explain::Explanation;
 use mipsolve::grid::{cell_name, Grid};
 use mipsolve::pipeline::{CountEnd, Outcome};
 
 use super::Output;
-use crate::app::analysis::audit::audit_text;
-use crate::app::analysis::candidates::candidates_text;
-use crate::app::analysis::deduce::{grade_text, Deduced};
-use crate::app::analysis::explain::{conflict_text, repair_text};
+use crate::app::analysis::ANALYSES;
 use crate::app::record::{culprit_note, stats_text, Record, Solved};
 
 /// The text format.
@@ -25,12 +21,8 @@ impl Output for Text {
             return Ok(());
         };
         self.write_solved(record, solved, out)?;
-        if let Some(repaired) = &solved.found.repaired {
-            writeln!(out, "# repair: {}", repaired.text())?;
-            if let Some(puzzle) = &repaired.puzzle {
-                out.write_all(b"# repaired puzzle:\n")?;
-                out.write_all(puzzle.as_bytes())?;
-            }
+        for analysis in ANALYSES {
+            analysis.at_end(solved, out)?;
         }
         match &solved.stats {
             Some(stats) => writeln!(out, "# stats: {}", stats_text(stats)),
@@ -60,11 +52,10 @@ impl Text {
         for warning in &solved.warnings {
             writeln!(out, "# warning: {warning}")?;
         }
-        if let Some(deduced) = solved.found.deduced.as_ref().filter(|d| d.asked.hint) {
-            return write_deduced(deduced, out);
-        }
-        if let Some(found) = &solved.found.candidates {
-            return out.write_all(candidates_text(found).as_bytes());
+        for analysis in ANALYSES {
+            if analysis.instead_of_grids(solved, out)? {
+                return Ok(());
+            }
         }
         if let Outcome::Counted { end, .. } = &solved.outcome {
             write_count(&solved.texts, *end, out)?;
@@ -86,44 +77,11 @@ impl Text {
             }
             _ => {}
         }
-        if let Some(audit) = &solved.found.audit {
-            writeln!(out, "# {}", audit_text(audit))?;
+        for analysis in ANALYSES {
+            analysis.after_grids(solved, out)?;
         }
-        if let Some(deduced) = &solved.found.deduced {
-            write_deduced(deduced, out)?;
-        }
-        match &solved.found.explanation {
-            Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
-            Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
-                out.write_all(b"# no repair found: time limit\n")
-            }
-            _ => Ok(()),
-        }
+        Ok(())
     }
-}
-
-/// `--hint`'s step (and no solution), `--grade`'s line, `--steps`' list.
-fn write_deduced(deduced: &Deduced, out: &mut dyn Write) -> io::Result<()> {
-    let found = match &deduced.found {
-        Ok(found) => found,
-        Err(why) => return writeln!(out, "# {why}"),
-    };
-    if deduced.asked.hint {
-        match found.steps.first() {
-            Some(step) => writeln!(out, "# hint: {step}")?,
-            None => writeln!(out, "# hint: none, the grid is full")?,
-        }
-    }
-    if deduced.asked.grade {
-        writeln!(out, "# grade: {}", grade_text(found))?;
-    }
-    if deduced.asked.steps {
-        writeln!(out, "# steps ({}):", found.steps.len())?;
-        for step in &found.steps {
-            writeln!(out, "# {step}")?;
-        }
-    }
-    Ok(())
 }
 
 /// The status line for standard error, if the record has one.
@@ -133,14 +91,7 @@ pub(super) fn note(record: &Record) -> Option<String> {
         Ok(solved) => solved,
     };
     let name = record.name();
-    let explained = match &solved.found.explanation {
-        Some(Explanation::Conflict {
-            clues,
-            solvable_without,
-        }) => format!(": {}", conflict_text(clues, solvable_without.as_deref())),
-        Some(Explanation::TimeLimit) => " (time limit reached before the explanation)".into(),
-        _ => String::new(),
-    };
+    let explained: String = ANALYSES.iter().filter_map(|a| a.status(solved)).collect();
     match &solved.outcome {
         Outcome::Infeasible { culprit: None } => Some(format!("{name}: no solution{explained}")),
         Outcome::Infeasible {
