@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 
 /// Candidate values per cell, as bit sets over value indices (at most 64 values).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,6 +115,11 @@ impl Domains {
             .map(|s| s.count_ones() as usize)
             .filter(|&n| n > 1)
             .sum()
+    }
+
+    /// The row-major index of a cell, as [`Domains::at`] takes it.
+    pub fn index(&self, (r, c): Cell) -> usize {
+        r * self.cols + c
     }
 
     /// The candidate set of the cell at row-major index `cell`.

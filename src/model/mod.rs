@@ -189,6 +189,11 @@ impl Model {
         self.value_expr(r, c, |k| (k as f64).ln())
     }
 
+    /// Adds `expr <= hi`, named `name`.
+    pub fn at_most(&mut self, name: String, expr: LinExpr, hi: f64) {
+        self.add(name, expr, f64::NEG_INFINITY, hi);
+    }
+
     /// Adds the row `name`: `lo <= expr <= hi`, folding constants; a violated constant row
     /// marks infeasibility.
     pub fn add(&mut self, name: String, mut expr: LinExpr, lo: f64, hi: f64) {

@@ -52,6 +52,12 @@ pub fn narrowed(rule: &dyn Rule, mut domains: Domains) -> Option<Domains> {
         .then_some(domains)
 }
 
+/// What `rule` leaves of a square grid's candidates 1..=`side`, `set` cells holding only
+/// their values; a contradiction fails the test.
+pub fn narrowed_square(rule: &dyn Rule, side: usize, set: &[(Cell, &[i64])]) -> Domains {
+    narrowed(rule, candidates(side, side, side, set)).expect("no contradiction")
+}
+
 /// The values a cell holds candidates for.
 pub fn values(domains: &Domains, (r, c): Cell) -> Vec<i64> {
     let set = domains.get(r, c);

@@ -142,12 +142,10 @@ impl Part for Pairs {
     }
 
     fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
-        let cols = domains.cols();
         let values = domains.values().to_vec();
-        let index = |(r, c): Cell| r * cols + c;
         to_fixed_point(shrunk, |shrunk| {
             self.pairs.iter().all(|pair| {
-                let (a, b) = (index(pair.cells[0]), index(pair.cells[1]));
+                let [a, b] = pair.cells.map(|cell| domains.index(cell));
                 let keep_b = partners(pair.relation, &values, domains.at(a), domains.at(b), false);
                 restrict(domains, b, keep_b, shrunk) && {
                     let keep_a =
@@ -176,10 +174,9 @@ impl Part for Pairs {
                         e.add_expr(&model.x(to.0, to.1, j), -1.0);
                     }
                     if !is_zero(&e) {
-                        model.add(
+                        model.at_most(
                             format!("{name}_{}{}", if reverse { "b" } else { "a" }, values[i]),
                             e,
-                            f64::NEG_INFINITY,
                             0.0,
                         );
                     }

@@ -76,13 +76,11 @@ impl Part for Sums {
     }
 
     fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
-        let cols = domains.cols();
         let values = domains.values().to_vec();
-        let index = |(r, c): Cell| r * cols + c;
         to_fixed_point(shrunk, |shrunk| {
             self.equations.iter().all(|equation| {
                 let each: Vec<(i64, i64)> = (equation.terms.iter())
-                    .map(|&(cell, w)| bounds(domains.at(index(cell)), w, &values))
+                    .map(|&(cell, w)| bounds(domains.at(domains.index(cell)), w, &values))
                     .collect();
                 let (lo, hi) = (each.iter()).fold((0i64, 0i64), |(l, h), b| (l + b.0, h + b.1));
                 (equation.terms.iter().enumerate()).all(|(t, &(cell, w))| {
@@ -94,7 +92,8 @@ impl Part for Sums {
                     let keep = (values.iter().enumerate())
                         .filter(|&(_, &v)| (min..=max).contains(&(w * v)))
                         .fold(0u64, |m, (k, _)| m | 1 << k);
-                    restrict(domains, index(cell), keep, shrunk)
+                    let at = domains.index(cell);
+                    restrict(domains, at, keep, shrunk)
                 })
             })
         })
@@ -136,7 +135,7 @@ pub fn sum_when(
     }
     let mut upper = sum.clone();
     upper.add_expr(chosen, (hi - total) as f64);
-    model.add(format!("{name}_hi"), upper, f64::NEG_INFINITY, hi as f64);
+    model.at_most(format!("{name}_hi"), upper, hi as f64);
     let mut lower = sum;
     lower.add_expr(chosen, (lo - total) as f64);
     model.add(format!("{name}_lo"), lower, lo as f64, f64::INFINITY);

@@ -249,7 +249,7 @@ impl Rule for Consecutive {
                             e.add_expr(&model.x(rb, cb, j), -1.0);
                         }
                         let name = format!("consec_{pair}_{side}{}", k + 1);
-                        model.add(name, e, f64::NEG_INFINITY, 0.0);
+                        model.at_most(name, e, 0.0);
                     }
                 } else if k + 1 < values {
                     // Not k and k+1, in either order.
@@ -258,7 +258,7 @@ impl Rule for Consecutive {
                         let mut e = model.x(low.0, low.1, k);
                         e.add_expr(&model.x(high.0, high.1, k + 1), 1.0);
                         let name = format!("apart_{pair}_{side}{}", k + 1);
-                        model.add(name, e, f64::NEG_INFINITY, 1.0);
+                        model.at_most(name, e, 1.0);
                     }
                 }
             }

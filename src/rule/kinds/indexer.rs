@@ -75,13 +75,13 @@ mod tests {
     #[test]
     fn an_indexer_points_at_its_own_line_number() {
         let column = rule(r#"{"columnindexer": [{"cells": ["R1C1"]}]}"#, 9);
-        let d = narrowed(&*column, candidates(9, 9, 9, &[((0, 0), &[5])])).unwrap();
+        let d = narrowed_square(&*column, 9, &[((0, 0), &[5])]);
         assert_eq!(values(&d, (0, 4)), [1]);
         let row = rule(r#"{"rowindexer": [{"cells": ["R1C1"]}]}"#, 9);
-        let d = narrowed(&*row, candidates(9, 9, 9, &[((0, 0), &[3])])).unwrap();
+        let d = narrowed_square(&*row, 9, &[((0, 0), &[3])]);
         assert_eq!(values(&d, (2, 0)), [1]);
         let r#box = rule(r#"{"boxindexer": [{"cells": ["R1C1"]}]}"#, 9);
-        let d = narrowed(&*r#box, candidates(9, 9, 9, &[((0, 0), &[5])])).unwrap();
+        let d = narrowed_square(&*r#box, 9, &[((0, 0), &[5])]);
         assert_eq!(values(&d, (1, 1)), [1]);
     }
 }

@@ -112,12 +112,7 @@ impl Part for Renban {
                         let _ = s;
                         e.add_var(w, -1.0);
                     }
-                    model.add(
-                        format!("renban{}_r{}c{}_v{v}", i + 1, r + 1, c + 1),
-                        e,
-                        f64::NEG_INFINITY,
-                        0.0,
-                    );
+                    model.at_most(format!("renban{}_r{}c{}_v{v}", i + 1, r + 1, c + 1), e, 0.0);
                 }
             }
         }

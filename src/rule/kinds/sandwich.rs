@@ -59,7 +59,7 @@ fn rows(clues: &[Clue], model: &mut Model) {
                     let mut e = model.x(line[a].0, line[a].1, first);
                     e.add_expr(&model.x(line[b].0, line[b].1, second), 1.0);
                     e.add_var(chosen, -1.0);
-                    model.add(format!("{name}_ends{first}"), e, f64::NEG_INFINITY, 1.0);
+                    model.at_most(format!("{name}_ends{first}"), e, 1.0);
                 }
                 let mut when = LinExpr::default();
                 when.add_var(chosen, 1.0);

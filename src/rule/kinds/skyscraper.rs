@@ -64,12 +64,7 @@ fn rows(clues: &[Clue], model: &mut Model) {
                 // high[j][k] = high[j-1][k] or at_least(j, k).
                 let mut lower = at_least(model, j, k);
                 lower.add_var(h, -1.0);
-                model.add(
-                    name(format!("high{}_{}_a", j + 1, k + 1)),
-                    lower,
-                    f64::NEG_INFINITY,
-                    0.0,
-                );
+                model.at_most(name(format!("high{}_{}_a", j + 1, k + 1)), lower, 0.0);
                 let mut upper = LinExpr::default();
                 upper.add_var(h, 1.0);
                 upper.add_expr(&at_least(model, j, k), -1.0);
@@ -77,20 +72,10 @@ fn rows(clues: &[Clue], model: &mut Model) {
                     let mut keep = LinExpr::default();
                     keep.add_var(before[k], 1.0);
                     keep.add_var(h, -1.0);
-                    model.add(
-                        name(format!("high{}_{}_b", j + 1, k + 1)),
-                        keep,
-                        f64::NEG_INFINITY,
-                        0.0,
-                    );
+                    model.at_most(name(format!("high{}_{}_b", j + 1, k + 1)), keep, 0.0);
                     upper.add_var(before[k], -1.0);
                 }
-                model.add(
-                    name(format!("high{}_{}_c", j + 1, k + 1)),
-                    upper,
-                    f64::NEG_INFINITY,
-                    0.0,
-                );
+                model.at_most(name(format!("high{}_{}_c", j + 1, k + 1)), upper, 0.0);
             }
             // seen[j] = 1 exactly when cell j holds k and no cell before holds k or more.
             let s = model.binary(name(format!("seen{}", j + 1)));
@@ -104,18 +89,8 @@ fn rows(clues: &[Clue], model: &mut Model) {
                     at_most.add_var(before[k], 1.0);
                     least.add_var(before[k], -1.0);
                 }
-                model.add(
-                    name(format!("seen{}_{}_hi", j + 1, k + 1)),
-                    at_most,
-                    f64::NEG_INFINITY,
-                    2.0,
-                );
-                model.add(
-                    name(format!("seen{}_{}_lo", j + 1, k + 1)),
-                    least,
-                    f64::NEG_INFINITY,
-                    0.0,
-                );
+                model.at_most(name(format!("seen{}_{}_hi", j + 1, k + 1)), at_most, 2.0);
+                model.at_most(name(format!("seen{}_{}_lo", j + 1, k + 1)), least, 0.0);
             }
             seen.add_var(s, 1.0);
             high.push(row);
@@ -132,7 +107,7 @@ mod tests {
     #[test]
     fn four_seen_of_four_is_a_rising_line() {
         let rule = rule(r#"{"skyscraper": [{"cell": "R0C1", "value": "4"}]}"#, 4);
-        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        let d = narrowed_square(&*rule, 4, &[]);
         for r in 0..4 {
             assert_eq!(values(&d, (r, 0)), [r as i64 + 1]);
         }

@@ -72,7 +72,7 @@ mod tests {
     #[test]
     fn the_first_value_counts_the_cells_that_add_up() {
         let rule = rule(r#"{"xsum": [{"cell": "R0C1", "value": "6"}]}"#, 4);
-        let d = narrowed(&*rule, candidates(4, 4, 4, &[])).unwrap();
+        let d = narrowed_square(&*rule, 4, &[]);
         assert_eq!(values(&d, (0, 0)), [2, 3]);
         let good = grid_with(4, &[((0, 0), 2), ((1, 0), 4), ((2, 0), 1), ((3, 0), 3)]);
         assert!(broken(&*rule, &good).is_empty());
