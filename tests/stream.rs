@@ -27,22 +27,39 @@ fn a_collection_of_many_blocks_streams_with_every_record_numbered_as_in_the_file
     assert_eq!(result.code, 2, "an input error is the worst verdict");
     let records = result.json();
     assert_eq!(records.len(), count + 1);
+    // Every record is checked and every wrong one named: the first failure does not hide the rest.
     let mut puzzle = 0;
+    let mut wrong = Vec::new();
     for (index, record) in records.iter().enumerate() {
-        assert_eq!(record["index"], index, "{record}");
         // Line numbers in the whole file: the comment (line 9001) shifts those after it.
         let line = index + 1 + usize::from(index >= 9_000);
-        assert_eq!(record["line"], line, "{record}");
+        if record["index"] != index || record["line"] != line {
+            wrong.push(format!("record {index} is numbered wrong: {record}"));
+        }
         if line == 17_001 {
-            assert_eq!(record["status"], "error");
-            let error = record["error"].as_str().unwrap();
-            assert!(error.contains(":17001: "), "{error}");
+            let error = record["error"].as_str().unwrap_or_default();
+            if record["status"] != "error" || !error.contains(":17001: ") {
+                wrong.push(format!(
+                    "the bad line 17001 is no error naming it: {record}"
+                ));
+            }
             continue;
         }
-        let solution: String = (record["solution"].as_array().unwrap().iter())
-            .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.to_string()))
+        let solution: String = (record["solution"].as_array().into_iter().flatten())
+            .flat_map(|row| row.as_array().into_iter().flatten().map(|v| v.to_string()))
             .collect();
-        assert_eq!(solution, solutions[puzzle], "puzzle {puzzle}");
+        if solution != solutions[puzzle] {
+            wrong.push(format!(
+                "puzzle {puzzle} (line {line}) is not its published solution: {record}"
+            ));
+        }
         puzzle += 1;
     }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} records wrong:\n{}",
+        wrong.len(),
+        records.len(),
+        wrong.join("\n")
+    );
 }

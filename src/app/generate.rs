@@ -10,7 +10,7 @@ use mipsolve::generate::{generate, GenerateError, Generated};
 use serde_json::{json, Value};
 
 use super::cli::{GenerateConfig, PuzzleFormat};
-use super::picture_files::{self, Printed};
+use super::pdf::{self, Printed};
 use super::{ordered, progress, walk};
 
 /// Generates the batch and returns the exit code: 1 when some puzzle could not be made.
@@ -52,7 +52,7 @@ pub fn run(config: &GenerateConfig) -> anyhow::Result<u8> {
         None => {}
     }
     if let Some(spec) = &config.pdf {
-        picture_files::write_pdf(spec, &printed, config.style)?;
+        pdf::write_pdf(spec, &printed, config.style)?;
     }
     if config.quiet && config.seed.is_none() {
         // The only way to make these puzzles again.

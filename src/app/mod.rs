@@ -3,6 +3,7 @@
 
 mod analysis;
 pub mod cli;
+mod config;
 mod failure;
 pub mod generate;
 mod item;
@@ -10,7 +11,7 @@ mod json_line;
 mod model_files;
 mod ordered;
 mod output;
-mod picture_files;
+mod pdf;
 mod progress;
 mod record;
 pub mod serve;
@@ -28,9 +29,10 @@ use mipsolve::pipeline::Report;
 use mipsolve::puzzle::Puzzle;
 
 use analysis::{Findings, Solving, ANALYSES};
-use cli::Config;
+use config::Config;
+use config::Format;
 use failure::Failure;
-use output::{Format, Output};
+use output::Output;
 use record::{Record, Solved, Status};
 use walk::Item;
 
@@ -81,7 +83,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let failure = ordered::in_order(config.jobs, items, work, |record| {
         *counts.entry(record.status()).or_default() += 1;
         if config.pictures.pdf.is_some() {
-            printed.extend(picture_files::printed(&record));
+            printed.extend(pdf::printed(&record));
         }
         // The bar is drawn only while standard output is held (see progress.rs).
         let _held = (!progress.is_hidden()).then(|| io::stdout().lock());
@@ -99,7 +101,7 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
         None => {}
     }
     if let Some(spec) = &config.pictures.pdf {
-        picture_files::write_pdf(spec, &printed, config.pictures.style)?;
+        pdf::write_pdf(spec, &printed, config.pictures.style)?;
     }
     // A shard's summary is printed even for one puzzle: the shards' summaries add up.
     if (several || skipped.is_some() || config.stdin.is_shard()) && !config.quiet {

@@ -10,7 +10,7 @@ use mipsolve::model_text;
 use mipsolve::pipeline::{Outcome, Question};
 use mipsolve::puzzle::Puzzle;
 
-use super::cli::WriteModel;
+use super::config::WriteModel;
 use super::failure::Unwritten;
 use super::walk::{self, Item};
 

@@ -7,24 +7,6 @@ use mipsolve::rule::OptionalRule;
 use super::analysis::Findings;
 use super::failure::Failure;
 
-/// `--grade`, `--steps`, `--hint`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Deduce {
-    /// The difficulty on Tatham's ladder, the score and the guesses.
-    pub grade: bool,
-    /// Every step.
-    pub steps: bool,
-    /// The first step only, without the solution.
-    pub hint: bool,
-}
-
-impl Deduce {
-    /// Whether any is asked for.
-    pub fn any(self) -> bool {
-        self.grade || self.steps || self.hint
-    }
-}
-
 /// The result of one puzzle (or of a file that could not be read or parsed).
 pub struct Record {
     /// The path as given (`-` for standard input).

@@ -4,12 +4,12 @@ use std::io::{self, Write};
 
 use mipsolve::clue::Clue;
 use mipsolve::explain;
+use mipsolve::pipeline::Outcome;
 
 use super::explain::clue_text;
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
 use crate::app::json_line::{AuditLine, Clues, Line};
-use crate::app::record::Solved;
 
 /// The audit.
 pub struct Audit;
@@ -23,15 +23,15 @@ impl Analysis for Audit {
         Ok(())
     }
 
-    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
-        match &solved.found.audit {
+    fn after_grids(&self, findings: &Findings, _: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+        match &findings.audit {
             Some(audit) => writeln!(out, "# {}", audit_text(audit)),
             None => Ok(()),
         }
     }
 
-    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
-        match &solved.found.audit {
+    fn json<'a>(&self, findings: &'a Findings, _: &Outcome, line: &mut Line<'a>) {
+        match &findings.audit {
             Some(explain::Audit::Done {
                 redundant,
                 operators,

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use mipsolve::candidates::{true_candidates, TrueCandidates};
+use mipsolve::pipeline::Outcome;
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
 use crate::app::json_line::Line;
-use crate::app::record::Solved;
 
 /// The true candidates.
 pub struct Candidates;
@@ -20,16 +20,21 @@ impl Analysis for Candidates {
         Ok(())
     }
 
-    fn instead_of_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<bool> {
-        let Some(found) = &solved.found.candidates else {
+    fn instead_of_grids(
+        &self,
+        findings: &Findings,
+        _: &Outcome,
+        out: &mut dyn Write,
+    ) -> io::Result<bool> {
+        let Some(found) = &findings.candidates else {
             return Ok(false);
         };
         out.write_all(candidates_text(found).as_bytes())?;
         Ok(true)
     }
 
-    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
-        if let Some(found) = &solved.found.candidates {
+    fn json<'a>(&self, findings: &'a Findings, _: &Outcome, line: &mut Line<'a>) {
+        if let Some(found) = &findings.candidates {
             line.candidates = Some(&found.values);
             let unproven =
                 (found.unproven.iter()).map(|&((r, c), v)| [r as i64 + 1, c as i64 + 1, v]);

@@ -10,9 +10,9 @@ use mipsolve::pipeline::Outcome;
 use mipsolve::puzzle::Puzzle;
 
 use super::{Analysis, Findings, Solving};
+use crate::app::config::Deduce;
 use crate::app::failure::Failure;
 use crate::app::json_line::{differs, GradeLine, Line, StepLine};
-use crate::app::record::{Deduce, Solved};
 
 /// The step-by-step solver.
 pub struct StepByStep;
@@ -31,15 +31,20 @@ impl Analysis for StepByStep {
         Ok(())
     }
 
-    fn instead_of_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<bool> {
-        match solved.found.deduced.as_ref().filter(|d| d.asked.hint) {
+    fn instead_of_grids(
+        &self,
+        findings: &Findings,
+        _: &Outcome,
+        out: &mut dyn Write,
+    ) -> io::Result<bool> {
+        match findings.deduced.as_ref().filter(|d| d.asked.hint) {
             Some(deduced) => deduced.write(out).map(|()| true),
             None => Ok(false),
         }
     }
 
-    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
-        match &solved.found.deduced {
+    fn after_grids(&self, findings: &Findings, _: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+        match &findings.deduced {
             Some(deduced) => deduced.write(out),
             None => Ok(()),
         }
@@ -47,8 +52,8 @@ impl Analysis for StepByStep {
 
     /// A hint never gives a solution away; the cells where two solutions differ are said
     /// without their values.
-    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
-        let Some(Deduced { asked, found }) = &solved.found.deduced else {
+    fn json<'a>(&self, findings: &'a Findings, outcome: &Outcome, line: &mut Line<'a>) {
+        let Some(Deduced { asked, found }) = &findings.deduced else {
             return;
         };
         match found {
@@ -71,7 +76,7 @@ impl Analysis for StepByStep {
             Err(why) => {
                 line.add_note(why.to_string());
                 if asked.hint {
-                    line.differs = differs(&solved.outcome);
+                    line.differs = differs(outcome);
                     line.without_grids();
                 }
             }

@@ -11,7 +11,6 @@ use mipsolve::pipeline::Outcome;
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
 use crate::app::json_line::{differs, Clues, Conflict, Line, RepairLine};
-use crate::app::record::Solved;
 
 /// The explanation.
 pub struct Explain;
@@ -30,18 +29,23 @@ impl Analysis for Explain {
         Ok(())
     }
 
-    fn after_grids(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
-        match &solved.found.explanation {
+    fn after_grids(
+        &self,
+        findings: &Findings,
+        outcome: &Outcome,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        match &findings.explanation {
             Some(Explanation::Repair(givens)) => writeln!(out, "# {}", repair_text(givens)),
-            Some(Explanation::TimeLimit) if solved.outcome.solution().is_some() => {
+            Some(Explanation::TimeLimit) if outcome.solution().is_some() => {
                 out.write_all(b"# no repair found: time limit\n")
             }
             _ => Ok(()),
         }
     }
 
-    fn status(&self, solved: &Solved) -> Option<String> {
-        match &solved.found.explanation {
+    fn status(&self, findings: &Findings) -> Option<String> {
+        match &findings.explanation {
             Some(Explanation::Conflict {
                 clues,
                 solvable_without,
@@ -57,8 +61,8 @@ impl Analysis for Explain {
     }
 
     /// A conflict, a greedy repair, or the time limit.
-    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
-        match &solved.found.explanation {
+    fn json<'a>(&self, findings: &'a Findings, outcome: &Outcome, line: &mut Line<'a>) {
+        match &findings.explanation {
             Some(Explanation::Conflict {
                 clues,
                 solvable_without,
@@ -69,7 +73,7 @@ impl Analysis for Explain {
                 })
             }
             Some(Explanation::Repair(givens)) => {
-                line.differs = differs(&solved.outcome);
+                line.differs = differs(outcome);
                 line.repair = Some(RepairLine::Greedy {
                     givens: Clues::of(givens).givens,
                     method: "greedy",

@@ -23,10 +23,9 @@ use mipsolve::picture::Drawing;
 use mipsolve::pipeline::Outcome;
 use mipsolve::puzzle::Puzzle;
 
-use super::cli::Config;
+use super::config::Config;
 use super::failure::{Failure, Unwritten};
 use super::json_line::Line;
-use super::record::Solved;
 use super::walk::Item;
 use deduce::Deduced;
 use repair::Repaired;
@@ -49,27 +48,27 @@ pub trait Analysis: Sync {
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure>;
 
     /// Text: writes what it shows in place of the grids (a hint, the candidates), if it does.
-    fn instead_of_grids(&self, _: &Solved, _: &mut dyn Write) -> io::Result<bool> {
+    fn instead_of_grids(&self, _: &Findings, _: &Outcome, _: &mut dyn Write) -> io::Result<bool> {
         Ok(false)
     }
 
     /// Text: its `#` lines after the grids.
-    fn after_grids(&self, _: &Solved, _: &mut dyn Write) -> io::Result<()> {
+    fn after_grids(&self, _: &Findings, _: &Outcome, _: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
 
     /// Text: its lines at the record's end, whether grids were shown or not.
-    fn at_end(&self, _: &Solved, _: &mut dyn Write) -> io::Result<()> {
+    fn at_end(&self, _: &Findings, _: &Outcome, _: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
 
     /// Text: what it adds to the puzzle's status line on standard error.
-    fn status(&self, _: &Solved) -> Option<String> {
+    fn status(&self, _: &Findings) -> Option<String> {
         None
     }
 
     /// JSON: its keys of the record.
-    fn json<'a>(&self, _: &'a Solved, _: &mut Line<'a>) {}
+    fn json<'a>(&self, _: &'a Findings, _: &Outcome, _: &mut Line<'a>) {}
 }
 
 /// What an analysis sees: the run's configuration, the puzzle and what solving it found.

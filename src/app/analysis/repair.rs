@@ -2,13 +2,13 @@
 
 use std::io::{self, Write};
 
+use mipsolve::pipeline::Outcome;
 use mipsolve::puzzle::Puzzle;
 use mipsolve::repair::{self, Edit};
 
 use super::{Analysis, Findings, Solving};
 use crate::app::failure::Failure;
 use crate::app::json_line::{EditLine, Line, RepairLine};
-use crate::app::record::Solved;
 
 /// The repair.
 pub struct Repair;
@@ -24,8 +24,8 @@ impl Analysis for Repair {
         Ok(())
     }
 
-    fn at_end(&self, solved: &Solved, out: &mut dyn Write) -> io::Result<()> {
-        let Some(repaired) = &solved.found.repaired else {
+    fn at_end(&self, findings: &Findings, _: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+        let Some(repaired) = &findings.repaired else {
             return Ok(());
         };
         writeln!(out, "# repair: {}", repaired.text())?;
@@ -36,8 +36,8 @@ impl Analysis for Repair {
         Ok(())
     }
 
-    fn json<'a>(&self, solved: &'a Solved, line: &mut Line<'a>) {
-        if let Some(repaired) = &solved.found.repaired {
+    fn json<'a>(&self, findings: &'a Findings, _: &Outcome, line: &mut Line<'a>) {
+        if let Some(repaired) = &findings.repaired {
             line.repair = Some(repaired.line());
         }
     }

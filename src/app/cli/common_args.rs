@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::pictures::{self, PictureFormat};
+use super::super::config::PictureFormat;
+use super::pictures;
 use super::value_error::{ArgValueError, MAX_SECONDS};
 
 /// The options every kind shares.

@@ -8,13 +8,11 @@ use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Engine, Question, SolveOptions};
 use mipsolve::puzzle::{Kind, OptionSpec, Options, KINDS};
 
-use super::super::output::Format;
-use super::super::record::Deduce;
+use super::super::config::{Config, Deduce, Format, Pictures, Proposal, WriteModel};
 use super::super::walk::Stdin;
 use super::common_args::{Common, FormatArg, FormulationArg, ModelFormatArg, SolverArg};
 use super::conflicts::{check_formulation, refuse_inapplicable};
 use super::kind_options;
-use super::{Config, Pictures, Proposal, WriteModel};
 
 /// The run for one kind, or for every kind (`None`).
 pub(super) fn config_from(

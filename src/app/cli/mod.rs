@@ -4,7 +4,6 @@
 
 mod command;
 mod common_args;
-mod config;
 mod conflicts;
 mod generate;
 mod into_config;
@@ -12,14 +11,13 @@ mod kind_options;
 mod pictures;
 mod value_error;
 
-pub use config::{Config, Proposal, WriteModel};
 pub use generate::{GenerateConfig, PuzzleFormat};
-pub use pictures::{PdfSpec, PictureFormat, Pictures};
 
 use clap::ArgMatches;
 use clap_complete::Shell;
 use mipsolve::puzzle;
 
+use super::config::Config;
 use command::command;
 use into_config::config_from;
 

@@ -6,20 +6,8 @@ mod text;
 
 use std::io::{self, Write};
 
+use super::config::Format;
 use super::record::Record;
-
-/// How records are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Solved grids as text; statuses on standard error.
-    Text,
-    /// One JSON object per puzzle per line.
-    Json,
-    /// An SVG picture per puzzle; statuses on standard error.
-    Svg,
-    /// Nothing on standard output (the run writes files); statuses on standard error.
-    Notes,
-}
 
 impl Format {
     /// The writer for this format; `headers` names each puzzle before its grid (text).

@@ -22,7 +22,7 @@ impl Output for Text {
         };
         self.write_solved(record, solved, out)?;
         for analysis in ANALYSES {
-            analysis.at_end(solved, out)?;
+            analysis.at_end(&solved.found, &solved.outcome, out)?;
         }
         match &solved.stats {
             Some(stats) => writeln!(out, "# stats: {}", stats_text(stats)),
@@ -53,7 +53,7 @@ impl Text {
             writeln!(out, "# warning: {warning}")?;
         }
         for analysis in ANALYSES {
-            if analysis.instead_of_grids(solved, out)? {
+            if analysis.instead_of_grids(&solved.found, &solved.outcome, out)? {
                 return Ok(());
             }
         }
@@ -78,7 +78,7 @@ impl Text {
             _ => {}
         }
         for analysis in ANALYSES {
-            analysis.after_grids(solved, out)?;
+            analysis.after_grids(&solved.found, &solved.outcome, out)?;
         }
         Ok(())
     }
@@ -91,7 +91,10 @@ pub(super) fn note(record: &Record) -> Option<String> {
         Ok(solved) => solved,
     };
     let name = record.name();
-    let explained: String = ANALYSES.iter().filter_map(|a| a.status(solved)).collect();
+    let explained: String = ANALYSES
+        .iter()
+        .filter_map(|a| a.status(&solved.found))
+        .collect();
     match &solved.outcome {
         Outcome::Infeasible { culprit: None } => Some(format!("{name}: no solution{explained}")),
         Outcome::Infeasible {

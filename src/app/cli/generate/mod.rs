@@ -34,7 +34,7 @@ pub struct GenerateConfig {
     /// No progress bar and no summary.
     pub quiet: bool,
     /// Every puzzle in one PDF, with solution pages.
-    pub pdf: Option<super::PdfSpec>,
+    pub pdf: Option<super::super::config::PdfSpec>,
     /// How the PDF draws them.
     pub style: mipsolve::picture::Style,
 }

@@ -81,7 +81,7 @@ impl Output for Json {
             Ok(solved) => {
                 outcome(&mut line, solved);
                 for analysis in ANALYSES {
-                    analysis.json(solved, &mut line);
+                    analysis.json(&solved.found, &solved.outcome, &mut line);
                 }
             }
         }

@@ -1,30 +1,11 @@
-//! `--picture DIR`: one picture file per puzzle; `--pdf FILE`: every puzzle on pages, then
-//! the same pages with the solutions.
-
-use std::path::Path;
+//! `--pdf FILE`: every puzzle on pages, then the same pages with the solutions.
 
 use mipsolve::grid::Grid;
 use mipsolve::picture::{self, raster, Drawing, Style};
 
-use super::cli::{PdfSpec, PictureFormat};
-use super::failure::Unwritten;
+use super::config::PdfSpec;
 use super::record::{Record, Status};
 use super::walk;
-
-/// Writes `svg` as `DIR/STEM.svg` (or `.png`, `.pdf`).
-pub fn write(dir: &Path, stem: &str, format: PictureFormat, svg: &str) -> Result<(), Unwritten> {
-    let path = dir.join(format!("{stem}.{}", format.extension()));
-    let bytes = match format {
-        PictureFormat::Svg => svg.as_bytes().to_vec(),
-        // Two pixels per point: sharp on screens, 800 pixels across a 9x9.
-        PictureFormat::Png => raster::png(svg, 2.0)?,
-        PictureFormat::Pdf => raster::pdf(&[svg.to_string()])?,
-    };
-    std::fs::write(&path, bytes).map_err(|e| Unwritten::Picture {
-        path: path.display().to_string(),
-        reason: walk::io_message(&e),
-    })
-}
 
 /// One puzzle for a PDF: its title, drawing and solution.
 pub struct Printed {

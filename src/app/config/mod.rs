@@ -1,4 +1,9 @@
-//! The plain result of the command line: what a run needs, free of clap.
+//! What a run needs, free of clap: the plain result of the command line, read by every part of
+//! the run below it.
+
+mod pictures;
+
+pub use pictures::{Paper, PdfSpec, PictureFormat, Pictures};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,10 +14,7 @@ use mipsolve::model_text::ModelFormat;
 use mipsolve::pipeline::{Question, SolveOptions};
 use mipsolve::puzzle::{Kind, Options};
 
-use super::super::output::Format;
-use super::super::record::Deduce;
-use super::super::walk::Stdin;
-use super::Pictures;
+use super::walk::Stdin;
 
 /// Everything a run needs, free of clap.
 #[derive(Clone)]
@@ -59,7 +61,7 @@ pub struct Config {
 impl Config {
     /// The run `mipsolve render` makes of it: every puzzle graded for its title, and only the
     /// PDF (and errors) written.
-    pub(super) fn rendering(mut self) -> Config {
+    pub fn rendering(mut self) -> Config {
         self.deduce.grade = true;
         self.solve.question = Question::Unique;
         self.format = Format::Notes;
@@ -85,4 +87,35 @@ pub struct WriteModel {
     pub format: ModelFormat,
     /// The reduced model the solver is handed, or the documents' own.
     pub formulation: ModelFormulation,
+}
+
+/// `--grade`, `--steps`, `--hint`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Deduce {
+    /// The difficulty on Tatham's ladder, the score and the guesses.
+    pub grade: bool,
+    /// Every step.
+    pub steps: bool,
+    /// The first step only, without the solution.
+    pub hint: bool,
+}
+
+impl Deduce {
+    /// Whether any is asked for.
+    pub fn any(self) -> bool {
+        self.grade || self.steps || self.hint
+    }
+}
+
+/// How records are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Solved grids as text; statuses on standard error.
+    Text,
+    /// One JSON object per puzzle per line.
+    Json,
+    /// An SVG picture per puzzle; statuses on standard error.
+    Svg,
+    /// Nothing on standard output (the run writes files); statuses on standard error.
+    Notes,
 }
