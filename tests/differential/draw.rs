@@ -554,6 +554,9 @@ impl Board<'_> {
                 if key == "whispers" && self.rng.random_bool(0.3) {
                     item["value"] = json!(self.rng.random_range(1..n).to_string());
                 }
+                if key == "modularline" && self.rng.random_bool(0.5) {
+                    item["value"] = json!(self.rng.random_range(2..=n.min(5)).to_string());
+                }
                 item
             }
         }

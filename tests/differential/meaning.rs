@@ -488,11 +488,13 @@ impl Meaning {
                     }) && v.windows(2).all(|w| entropy(n, w[0]) != entropy(n, w[1]))
                 })
             }),
-            ("modularline", |_, _, _, _| {
-                Box::new(|v, _| {
-                    v.windows(3).all(|w| {
-                        w[0] % 3 != w[1] % 3 && w[1] % 3 != w[2] % 3 && w[0] % 3 != w[2] % 3
-                    }) && v.windows(2).all(|w| w[0] % 3 != w[1] % 3)
+            ("modularline", |item, _, _, _| {
+                let m = number(item, "value").unwrap_or(3) as usize;
+                // Any m cells in a row (or the whole line, when shorter) differ mod m.
+                Box::new(move |v, _| {
+                    (0..v.len()).all(|a| {
+                        (a + 1..v.len().min(a + m)).all(|b| v[a] as usize % m != v[b] as usize % m)
+                    })
                 })
             }),
             ("zipperline", |_, _, _, _| {

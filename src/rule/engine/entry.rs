@@ -85,10 +85,9 @@ pub enum IssForm {
     Line,
     /// A line, on a 9x9 only (ISS's classes are those of 1-9).
     LineOnNine,
-    /// `Type~m~cells`: a line, when `m` is this modulus.
-    LineModulo(&'static str),
-    /// `Type~[difference]~cells`: a line with its difference, this one when left out.
-    LineApart(i64),
+    /// `Type~[number]~cells`: a line with its number as `"value"` (a whisper's difference, a
+    /// modular line's modulus), this one when left out.
+    LineWith(i64),
     /// `Type~cells`: the first cell a circle, the line from it.
     Arrow,
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.

@@ -24,9 +24,8 @@ impl Reader {
         match form {
             IssForm::Line => self.line(key, args)?,
             IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
-            IssForm::LineModulo(m) if args.first() == Some(&m) => self.line(key, &args[1..])?,
-            IssForm::LineOnNine | IssForm::LineModulo(_) => return Ok(false),
-            IssForm::LineApart(default) => self.line_apart(key, default, args)?,
+            IssForm::LineOnNine => return Ok(false),
+            IssForm::LineWith(default) => self.line_with(key, default, args)?,
             IssForm::Arrow => self.circled_line(key, 1, args)?,
             IssForm::Pill => {
                 let (size, cells) = args.split_first().ok_or(ItemError::Form("no pill size"))?;
@@ -55,19 +54,15 @@ impl Reader {
         Ok(true)
     }
 
-    /// A line whose neighbours differ by a given amount, or by ISS's `default` when the
-    /// first argument is a cell.
-    fn line_apart(&mut self, key: &str, default: i64, args: &[&str]) -> Result<(), ItemError> {
-        // A difference left out is ISS's default.
-        let (difference, cells) = match args.first().map(|a| a.parse::<i64>()) {
+    /// A line with its number (a whisper's difference, a modular line's modulus), or ISS's
+    /// `default` when the first argument is a cell.
+    fn line_with(&mut self, key: &str, default: i64, args: &[&str]) -> Result<(), ItemError> {
+        let (number, cells) = match args.first().map(|a| a.parse::<i64>()) {
             Some(Ok(d)) => (d, &args[1..]),
             _ => (default, args),
         };
         let line = self.names(cells)?;
-        self.push(
-            key,
-            json!({"lines": [line], "value": difference.to_string()}),
-        );
+        self.push(key, json!({"lines": [line], "value": number.to_string()}));
         Ok(())
     }
 
