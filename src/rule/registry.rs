@@ -8,9 +8,10 @@ use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
     arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
-    drawn_cage, entropic, extra_region, indexer, killer, little_killer, minimum, nabner,
-    nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio, region_sum, renban,
-    sandwich, skyscraper, slow_thermometer, thermometer, whispers, xsum, xv, zipper,
+    drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer, little_killer,
+    minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio,
+    region_sum, renban, sandwich, skyscraper, slow_thermometer, sum, thermometer, whispers, xsum,
+    xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -35,8 +36,10 @@ pub static RULES: &[&RuleKind] = &[
     &drawn_cage::KIND,
     &entropic::ENTROPIC,
     &entropic::MODULAR,
+    &equal_sum::KIND,
     &parity::EVEN,
     &extra_region::KIND,
+    &greater_than::KIND,
     &indexer::BOX,
     &indexer::COLUMN,
     &indexer::ROW,
@@ -55,6 +58,7 @@ pub static RULES: &[&RuleKind] = &[
     &sandwich::KIND,
     &skyscraper::KIND,
     &slow_thermometer::KIND,
+    &sum::KIND,
     &thermometer::KIND,
     &thermometer::OWN,
     &whispers::KIND,
@@ -99,6 +103,10 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Arrow", &arrow::KIND, IssForm::Arrow),
     iss("PillArrow", &arrow::KIND, IssForm::Pill),
     iss("Cage", &killer::KIND, IssForm::Cage),
+    iss("Sum", &sum::KIND, IssForm::WeightedSum),
+    iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
+    iss("AllDifferent", &extra_region::KIND, IssForm::Cells),
+    iss("GreaterThan", &greater_than::KIND, IssForm::Cells),
     iss("WhiteDot", &difference::KIND, IssForm::Mark(None)),
     iss("BlackDot", &ratio::KIND, IssForm::Mark(None)),
     iss("X", &xv::KIND, IssForm::Mark(Some("X"))),

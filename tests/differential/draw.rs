@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 43] = [
+pub const KEYS: [&str; 46] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -55,6 +55,9 @@ pub const KEYS: [&str; 43] = [
     "arrow",
     "givenPencilMarks",
     "parity",
+    "sum",
+    "equalsum",
+    "greaterthan",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -455,6 +458,49 @@ impl Board<'_> {
                     item["value"] = json!(self.noisy(sum).to_string());
                 }
                 item
+            }
+            "sum" => {
+                // Any cells (not only a walk), each weighed -2..=2 (never 0) in a third of sums.
+                let mut cells: Vec<Cell> = Vec::new();
+                for _ in 0..self.rng.random_range(1..=3) {
+                    let cell = self.cell();
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+                let weighed = self.rng.random_bool(0.3);
+                let weights: Vec<i64> = (cells.iter())
+                    .map(|_| match weighed {
+                        true => *[-2, -1, 1, 2].choose(self.rng).unwrap(),
+                        false => 1,
+                    })
+                    .collect();
+                let total: i64 = (cells.iter().zip(&weights))
+                    .map(|(&c, w)| w * self.value(c) as i64)
+                    .sum();
+                let mut item = json!({"cells": names(&cells), "value": self.noisy(total)});
+                if weighed {
+                    item["weights"] = json!(weights);
+                }
+                item
+            }
+            "equalsum" => {
+                let segments: Vec<Vec<Cell>> = (0..self.rng.random_range(2..=3))
+                    .map(|_| {
+                        let len = self.rng.random_range(1..=3);
+                        self.walk(len)
+                    })
+                    .collect();
+                let list: Vec<Value> = segments.iter().map(|s| names(s)).collect();
+                json!({"segments": list})
+            }
+            "greaterthan" => {
+                let (a, b) = self.pair();
+                let (a, b) = match self.value(a) > self.value(b) || self.rng.random_bool(0.2) {
+                    true => (a, b),
+                    false => (b, a),
+                };
+                json!({"cells": [name(a), name(b)]})
             }
             "clone" => {
                 let len = self.rng.random_range(1..=2);

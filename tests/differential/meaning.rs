@@ -215,6 +215,34 @@ impl Meaning {
         for item in items(p, "extraregion") {
             self.distinct(cells(&item["cells"]));
         }
+        for item in items(p, "sum") {
+            let list = cells(&item["cells"]);
+            let weights: Vec<i64> = match item["weights"].as_array() {
+                Some(w) => w.iter().map(|w| w.as_i64().unwrap()).collect(),
+                None => vec![1; list.len()],
+            };
+            let total = number(item, "value").unwrap();
+            let read = list.clone();
+            self.check(list, move |v| {
+                let weighed = read.iter().zip(&weights);
+                weighed.map(|(&(r, c), w)| w * v[r][c] as i64).sum::<i64>() == total
+            });
+        }
+        for item in items(p, "equalsum") {
+            let segments: Vec<Vec<Cell>> = (item["segments"].as_array().unwrap().iter())
+                .map(cells)
+                .collect();
+            let all: Vec<Cell> = segments.iter().flatten().copied().collect();
+            self.check(all, move |v| {
+                let sums: Vec<i64> = segments.iter().map(|s| sum_of(v, s)).collect();
+                sums.iter().all(|&s| s == sums[0])
+            });
+        }
+        for item in items(p, "greaterthan") {
+            let list = cells(&item["cells"]);
+            let (a, b) = (list[0], list[1]);
+            self.check(list, move |v| v[a.0][a.1] > v[b.0][b.1]);
+        }
         for item in items(p, "killercage") {
             let list = cells(&item["cells"]);
             self.distinct(list.clone());

@@ -90,6 +90,13 @@ pub enum IssForm {
     LineWith(i64),
     /// `Type~cells`: the first cell a circle, the line from it.
     Arrow,
+    /// `Type~cells`: the cells, as one item's `"cells"`.
+    Cells,
+    /// `Type~sum~cells` or `Type~sum_=_w1_w2...~cells`: the cells' `"value"`, with their
+    /// `"weights"` when given.
+    WeightedSum,
+    /// `Type~cells~-~cells...`: segments of cells, split at `-`.
+    Segments,
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).

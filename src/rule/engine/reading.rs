@@ -237,6 +237,7 @@ pub fn number(
     };
     let parsed = match value {
         Value::String(text) => text.trim().parse::<i64>().ok(),
+        Value::Number(n) if n.is_i64() => n.as_i64(),
         other => whole_number(other).and_then(|v| i64::try_from(v).ok()),
     };
     parsed.ok_or_else(|| {

@@ -33,6 +33,17 @@ impl Reader {
                 self.circled_line(key, size, cells)?
             }
             IssForm::Cage => self.cage(key, args)?,
+            IssForm::Cells => {
+                let cells = self.names(args)?;
+                self.push(key, json!({ "cells": cells }));
+            }
+            IssForm::WeightedSum => self.weighted_sum(key, args)?,
+            IssForm::Segments => {
+                let segments = (args.split(|a| *a == "-"))
+                    .map(|segment| self.names(segment))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.push(key, json!({ "segments": segments }));
+            }
             IssForm::Mark(value) => self.mark(key, value, args)?,
             IssForm::Flag => {
                 set_flag(&mut self.keys, key);
@@ -72,6 +83,20 @@ impl Reader {
         let mut item = json!({ "cells": self.names(cells)? });
         if !sum.is_empty() && number(sum)? != 0 {
             item["value"] = json!(sum.to_string());
+        }
+        self.push(key, item);
+        Ok(())
+    }
+
+    /// A sum: its total, or `total_=_w1_w2...` with a weight per cell, then the cells.
+    fn weighted_sum(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (sum, cells) = args.split_first().ok_or(ItemError::Form("no sum"))?;
+        let mut parts = sum.split('_');
+        let total = number(parts.next().unwrap_or(""))?;
+        let mut item = json!({ "cells": self.names(cells)?, "value": total });
+        if parts.next() == Some("=") {
+            let weights: Vec<i64> = parts.map(number).collect::<Result<_, _>>()?;
+            item["weights"] = json!(weights);
         }
         self.push(key, item);
         Ok(())
