@@ -10,8 +10,8 @@ use super::kinds::{
     arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
     drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer, little_killer,
     minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio,
-    region_sum, renban, sandwich, skyscraper, slow_thermometer, sum, thermometer, whispers, xsum,
-    xv, zipper,
+    region_sum, relation, renban, sandwich, skyscraper, slow_thermometer, sum, thermometer,
+    whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -54,6 +54,7 @@ pub static RULES: &[&RuleKind] = &[
     &quadruple::KIND,
     &ratio::KIND,
     &region_sum::KIND,
+    &relation::KIND,
     &renban::KIND,
     &sandwich::KIND,
     &skyscraper::KIND,
@@ -107,6 +108,8 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
     iss("AllDifferent", &extra_region::KIND, IssForm::Cells),
     iss("GreaterThan", &greater_than::KIND, IssForm::Cells),
+    iss("Pair", &relation::KIND, IssForm::Relation(false)),
+    iss("PairX", &relation::KIND, IssForm::Relation(true)),
     iss("WhiteDot", &difference::KIND, IssForm::Mark(None)),
     iss("BlackDot", &ratio::KIND, IssForm::Mark(None)),
     iss("X", &xv::KIND, IssForm::Mark(Some("X"))),

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 46] = [
+pub const KEYS: [&str; 47] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -58,6 +58,7 @@ pub const KEYS: [&str; 46] = [
     "sum",
     "equalsum",
     "greaterthan",
+    "relation",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -493,6 +494,35 @@ impl Board<'_> {
                     .collect();
                 let list: Vec<Value> = segments.iter().map(|s| names(s)).collect();
                 json!({"segments": list})
+            }
+            "relation" => {
+                // A random table of pairs, holding the grid's own pairs most of the time.
+                let len = self.rng.random_range(2..=3);
+                let cells = self.walk(len);
+                let every = self.rng.random_bool(0.3);
+                let mut allowed: Vec<[u32; 2]> = Vec::new();
+                for a in 1..=n as u32 {
+                    for b in 1..=n as u32 {
+                        if self.rng.random_bool(0.4) {
+                            allowed.push([a, b]);
+                        }
+                    }
+                }
+                let related: Vec<(Cell, Cell)> = match every {
+                    true => vec![
+                        (cells[0], cells[1]),
+                        (cells[0], cells[len - 1]),
+                        (cells[1], cells[len - 1]),
+                    ],
+                    false => cells.windows(2).map(|w| (w[0], w[1])).collect(),
+                };
+                for (a, b) in related.into_iter().filter(|(a, b)| a != b) {
+                    let pair = [self.value(a), self.value(b)];
+                    if !allowed.contains(&pair) && self.rng.random_bool(0.9) {
+                        allowed.push(pair);
+                    }
+                }
+                json!({"cells": names(&cells), "allowed": allowed, "every": every})
             }
             "greaterthan" => {
                 let (a, b) = self.pair();

@@ -238,6 +238,23 @@ impl Meaning {
                 sums.iter().all(|&s| s == sums[0])
             });
         }
+        for item in items(p, "relation") {
+            let list = cells(&item["cells"]);
+            let allowed: Vec<(u32, u32)> = (item["allowed"].as_array().unwrap().iter())
+                .map(|p| (p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32))
+                .collect();
+            let every = item["every"].as_bool().unwrap_or(false);
+            for i in 0..list.len() {
+                for j in i + 1..list.len() {
+                    if j == i + 1 || every {
+                        let (a, b, allowed) = (list[i], list[j], allowed.clone());
+                        self.check(vec![a, b], move |v| {
+                            allowed.contains(&(v[a.0][a.1], v[b.0][b.1]))
+                        });
+                    }
+                }
+            }
+        }
         for item in items(p, "greaterthan") {
             let list = cells(&item["cells"]);
             let (a, b) = (list[0], list[1]);

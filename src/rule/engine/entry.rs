@@ -97,6 +97,10 @@ pub enum IssForm {
     WeightedSum,
     /// `Type~cells~-~cells...`: segments of cells, split at `-`.
     Segments,
+    /// `Type~key~_name~cells~~cells...`: ISS's relation key (its allowed pairs) over groups of
+    /// cells, each named or split off by an empty argument; pairs in a row, or (`true`) every
+    /// pair of a group.
+    Relation(bool),
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).

@@ -39,11 +39,13 @@ pub enum Relation {
     NotSum(i64),
     /// When the first is `.0`, the second is `.1`.
     Implies(i64, i64),
+    /// What the rule's table of this index allows (a relation given as its pairs of values).
+    Table(usize),
 }
 
 impl Relation {
-    /// Whether values `a` and `b` keep the relation.
-    pub fn holds(self, a: i64, b: i64) -> bool {
+    /// Whether values `a` and `b` keep the relation, `tables` holding the rule's tables.
+    pub fn holds(self, a: i64, b: i64, tables: &[Table]) -> bool {
         let ratio = |r: i64| a == b * r || b == a * r;
         match self {
             Relation::Less => a < b,
@@ -58,6 +60,7 @@ impl Relation {
             Relation::Sum(s) => a + b == s,
             Relation::NotSum(s) => a + b != s,
             Relation::Implies(when, then) => a != when || b == then,
+            Relation::Table(t) => tables[t].allows(a, b),
         }
     }
 }
@@ -89,6 +92,24 @@ impl Pair {
 pub struct Pairs {
     /// The pairs.
     pub pairs: Vec<Pair>,
+    /// The relations given as tables, for [`Relation::Table`].
+    pub tables: Vec<Table>,
+}
+
+/// A relation as the pairs of values it allows: bit `b - 1` of `rows[a - 1]` when the first
+/// cell may be `a` and the second `b`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// One row of allowed second values per first value.
+    pub rows: Vec<u64>,
+}
+
+impl Table {
+    /// Whether the first cell may be `a` with the second `b`.
+    pub fn allows(&self, a: i64, b: i64) -> bool {
+        let row = usize::try_from(a - 1).ok().and_then(|i| self.rows.get(i));
+        row.is_some_and(|row| (1..=64).contains(&b) && row >> (b - 1) & 1 == 1)
+    }
 }
 
 impl Pairs {
@@ -100,7 +121,8 @@ impl Pairs {
 
 /// The candidate bits of `b` that keep `relation` with some candidate of `a` (value of bit
 /// k: `values[k]`), within `keep`.
-fn partners(relation: Relation, values: &[i64], a: u64, keep: u64, reverse: bool) -> u64 {
+fn partners(relation: Relation, at: (&[i64], &[Table]), a: u64, keep: u64, reverse: bool) -> u64 {
+    let (values, tables) = at;
     let mut found = 0;
     for (j, &vb) in values.iter().enumerate() {
         if keep & (1 << j) == 0 {
@@ -115,7 +137,7 @@ fn partners(relation: Relation, values: &[i64], a: u64, keep: u64, reverse: bool
             } else {
                 (values[i], vb)
             };
-            if relation.holds(x, y) {
+            if relation.holds(x, y, tables) {
                 found |= 1 << j;
                 break;
             }
@@ -129,8 +151,8 @@ impl Part for Pairs {
         let value = |(r, c): Cell| grid.get(r, c);
         (self.pairs.iter())
             .filter(|p| {
-                !p.relation
-                    .holds(value(p.cells[0]).into(), value(p.cells[1]).into())
+                let (a, b) = (value(p.cells[0]).into(), value(p.cells[1]).into());
+                !p.relation.holds(a, b, &self.tables)
             })
             .map(|p| Violation::Broken {
                 how: "is broken",
@@ -146,10 +168,10 @@ impl Part for Pairs {
         to_fixed_point(shrunk, |shrunk| {
             self.pairs.iter().all(|pair| {
                 let [a, b] = pair.cells.map(|cell| domains.index(cell));
-                let keep_b = partners(pair.relation, &values, domains.at(a), domains.at(b), false);
+                let at = (&values[..], &self.tables[..]);
+                let keep_b = partners(pair.relation, at, domains.at(a), domains.at(b), false);
                 restrict(domains, b, keep_b, shrunk) && {
-                    let keep_a =
-                        partners(pair.relation, &values, domains.at(b), domains.at(a), true);
+                    let keep_a = partners(pair.relation, at, domains.at(b), domains.at(a), true);
                     restrict(domains, a, keep_a, shrunk)
                 }
             })
@@ -165,7 +187,8 @@ impl Part for Pairs {
             for (from, to, reverse) in [(a, b, false), (b, a, true)] {
                 for (i, _) in values.iter().enumerate() {
                     let mut e = model.x(from.0, from.1, i);
-                    let support = partners(pair.relation, &values, 1 << i, u64::MAX, reverse);
+                    let at = (&values[..], &self.tables[..]);
+                    let support = partners(pair.relation, at, 1 << i, u64::MAX, reverse);
                     for (j, _) in values
                         .iter()
                         .enumerate()
@@ -201,10 +224,16 @@ mod tests {
 
     #[test]
     fn relations_hold_as_their_names_say() {
-        assert!(Relation::Ratio(2).holds(3, 6) && Relation::Ratio(2).holds(6, 3));
-        assert!(!Relation::Ratio(2).holds(3, 5));
-        assert!(Relation::Apart(5).holds(9, 4) && !Relation::Apart(5).holds(9, 5));
-        assert!(Relation::Implies(3, 7).holds(2, 1) && !Relation::Implies(3, 7).holds(3, 1));
+        let holds = |r: Relation, a, b| r.holds(a, b, &[]);
+        assert!(holds(Relation::Ratio(2), 3, 6) && holds(Relation::Ratio(2), 6, 3));
+        assert!(!holds(Relation::Ratio(2), 3, 5));
+        assert!(holds(Relation::Apart(5), 9, 4) && !holds(Relation::Apart(5), 9, 5));
+        assert!(holds(Relation::Implies(3, 7), 2, 1) && !holds(Relation::Implies(3, 7), 3, 1));
+        let table = Table {
+            rows: vec![0b10, 0b1],
+        };
+        assert!(Relation::Table(0).holds(1, 2, std::slice::from_ref(&table)));
+        assert!(!Relation::Table(0).holds(1, 1, &[table]));
     }
 
     #[test]
@@ -213,6 +242,7 @@ mod tests {
         domains.restrict_at(0, 1 << 4);
         let rule = Pairs {
             pairs: vec![Pair::new((0, 0), (0, 1), Relation::Difference(1), "dot")],
+            tables: Vec::new(),
         };
         let mut shrunk = Vec::new();
         assert!(rule.narrow(&mut domains, None, &mut shrunk));

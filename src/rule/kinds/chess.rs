@@ -55,7 +55,14 @@ fn apart(
         }
     }
     let json = (key, Value::Bool(true));
-    Ok(Found::rule(Keyed::of(key, Pairs { pairs }, json)))
+    Ok(Found::rule(Keyed::of(
+        key,
+        Pairs {
+            pairs,
+            tables: Vec::new(),
+        },
+        json,
+    )))
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub mod pencil_marks;
 pub mod quadruple;
 pub mod ratio;
 pub mod region_sum;
+pub mod relation;
 pub mod renban;
 pub mod sandwich;
 pub mod skyscraper;

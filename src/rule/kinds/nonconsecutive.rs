@@ -31,7 +31,10 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let json = ("nonconsecutive", Value::Bool(true));
     Ok(Found::rule(Keyed::of(
         "nonconsecutive",
-        Pairs { pairs },
+        Pairs {
+            pairs,
+            tables: Vec::new(),
+        },
         json,
     )))
 }

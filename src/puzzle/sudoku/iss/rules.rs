@@ -7,6 +7,25 @@ use super::reader::Reader;
 use super::ItemError;
 use crate::rule::engine::entry::{set_flag, set_negative, IssForm};
 
+/// The pairs of values (1..=n) ISS's relation key allows: URL-safe base64, six bits a
+/// character, lowest first; bit `(a - 1) * n + (b - 1)` when the first cell may be `a` and the
+/// second `b`.
+fn allowed_pairs(code: &str, n: usize) -> Result<Vec<[usize; 2]>, ItemError> {
+    const DIGITS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let sixes: Vec<usize> = (code.chars())
+        .map(|ch| {
+            DIGITS
+                .find(ch)
+                .ok_or(ItemError::Form("a relation key is URL-safe base64"))
+        })
+        .collect::<Result<_, _>>()?;
+    let bit = |t: usize| sixes.get(t / 6).is_some_and(|six| six >> (t % 6) & 1 == 1);
+    Ok((0..n * n)
+        .filter(|&t| bit(t))
+        .map(|t| [t / n + 1, t % n + 1])
+        .collect())
+}
+
 /// A whole number argument.
 fn number(text: &str) -> Result<i64, ItemError> {
     (text.parse::<i64>()).map_err(|_| ItemError::NotANumber(text.to_string()))
@@ -38,6 +57,7 @@ impl Reader {
                 self.push(key, json!({ "cells": cells }));
             }
             IssForm::WeightedSum => self.weighted_sum(key, args)?,
+            IssForm::Relation(every) => self.relation(key, every, args)?,
             IssForm::Segments => {
                 let segments = (args.split(|a| *a == "-"))
                     .map(|segment| self.names(segment))
@@ -99,6 +119,34 @@ impl Reader {
             item["weights"] = json!(weights);
         }
         self.push(key, item);
+        Ok(())
+    }
+
+    /// A relation: ISS's key, then groups of cells, each after its `_name` or an empty
+    /// argument.
+    fn relation(&mut self, key: &str, every: bool, args: &[&str]) -> Result<(), ItemError> {
+        let (code, groups) = args
+            .split_first()
+            .ok_or(ItemError::Form("no relation key"))?;
+        let allowed = allowed_pairs(code, self.n)?;
+        let mut name = String::new();
+        let mut cells: Vec<&str> = Vec::new();
+        for arg in groups.iter().chain([&""]) {
+            if arg.is_empty() || arg.starts_with('_') {
+                if !cells.is_empty() {
+                    let item = json!({"cells": self.names(&cells)?, "allowed": allowed,
+                        "name": name, "every": every});
+                    self.push(key, item);
+                    cells.clear();
+                }
+                if let Some(named) = arg.strip_prefix('_') {
+                    let decoded = percent_encoding::percent_decode_str(named).decode_utf8_lossy();
+                    name = decoded.into_owned();
+                }
+            } else {
+                cells.push(arg);
+            }
+        }
         Ok(())
     }
 
