@@ -5,6 +5,7 @@
 //! the f-puzzles reader reads the puzzle; any other type is an error naming it and its place.
 
 mod reader;
+mod replicate;
 mod rules;
 
 use super::fpuzzles::from_object;
@@ -93,7 +94,15 @@ fn link_string(line: &str) -> Result<String, ParseError> {
 }
 
 /// The types of the layout and the givens, read here; the rules' types are the registry's.
-const LAYOUT: [&str; 5] = ["Shape", "NoBoxes", "Jigsaw", "Given", "End"];
+const LAYOUT: [&str; 7] = [
+    "Shape",
+    "NoBoxes",
+    "Jigsaw",
+    "Given",
+    "End",
+    "And",
+    "Replicate",
+];
 
 /// Whether `name` is an ISS type mipsolve reads.
 fn known(name: &str) -> bool {
@@ -110,29 +119,47 @@ fn read(text: &str) -> Result<Latin, ParseError> {
     let Some(body) = squeezed.strip_prefix('.') else {
         return Err(fail("an ISS string starts with \".\"".into()));
     };
-    let items: Vec<(&str, Vec<&str>)> = (body.split('.'))
-        .map(|item| {
-            let mut parts = item.split('~');
-            (parts.next().unwrap_or(""), parts.collect())
+    let items: Vec<Item> = (body.split('.').enumerate())
+        .map(|(i, item)| {
+            let mut parts = item.split('~').map(str::to_string);
+            let kind = parts.next().unwrap_or_default();
+            Item {
+                number: i + 1,
+                kind,
+                args: parts.collect(),
+            }
         })
         .collect();
     let n = size(&items)?;
     let mut reader = Reader::new(n);
-    for (i, (kind, args)) in items.iter().enumerate() {
-        reader.item(kind, args).map_err(|message| {
-            let name = if kind.is_empty() { "Given" } else { kind };
-            fail(format!("ISS item {} ({name}): {message}", i + 1))
+    for item in replicate::expand(items, n)? {
+        let args: Vec<&str> = item.args.iter().map(String::as_str).collect();
+        reader.item(&item.kind, &args).map_err(|message| {
+            let name = if item.kind.is_empty() {
+                "Given"
+            } else {
+                &item.kind
+            };
+            fail(format!("ISS item {} ({name}): {message}", item.number))
         })?;
     }
     from_object(&reader.finish()?)
 }
 
+/// One item of a string: its place (1-based), type and arguments.
+#[derive(Debug, Clone)]
+struct Item {
+    number: usize,
+    kind: String,
+    args: Vec<String>,
+}
+
 /// The side the `Shape` item gives (9 without one).
-fn size(items: &[(&str, Vec<&str>)]) -> Result<usize, ParseError> {
-    let Some((_, args)) = items.iter().find(|(kind, _)| *kind == "Shape") else {
+fn size(items: &[Item]) -> Result<usize, ParseError> {
+    let Some(Item { args, .. }) = items.iter().find(|item| item.kind == "Shape") else {
         return Ok(9);
     };
-    let dims = args.first().copied().unwrap_or("");
+    let dims = args.first().map_or("", String::as_str);
     let square = dims.split_once('x').and_then(|(r, c)| {
         let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
         (r == c).then_some(r)
