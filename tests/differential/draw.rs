@@ -248,6 +248,18 @@ impl Board<'_> {
     }
 
     /// Two side-by-side cells.
+    /// `len` different cells anywhere.
+    fn scattered(&mut self, len: usize) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        while cells.len() < len {
+            let cell = self.cell();
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        cells
+    }
+
     fn pair(&mut self) -> (Cell, Cell) {
         loop {
             let a = self.cell();
@@ -622,11 +634,17 @@ impl Board<'_> {
                 } else {
                     2
                 };
-                let line = {
-                    let len = self.rng.random_range(least..=n.min(5));
-                    self.walk(len)
+                let len = self.rng.random_range(least..=n.min(5));
+                // A fifth of the lines jump between cells that need not touch.
+                let jumps = self.rng.random_bool(0.2);
+                let line = match jumps {
+                    true => self.scattered(len),
+                    false => self.walk(len),
                 };
                 let mut item = json!({"lines": [names(&line)]});
+                if jumps {
+                    item["jumps"] = json!(true);
+                }
                 if key == "whispers" && self.rng.random_bool(0.3) {
                     item["value"] = json!(self.rng.random_range(1..n).to_string());
                 }

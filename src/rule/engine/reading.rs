@@ -172,7 +172,8 @@ pub fn one_cell(item: &Map<String, Value>, field: &str, n: usize) -> Result<Cell
 }
 
 /// The lines of an item (`"lines": [["R1C1", "R1C2"], ...]`), each of at least `min` cells,
-/// each cell a neighbour of the one before (diagonals too) and on the line once.
+/// each cell a neighbour of the one before (diagonals too; any cell with `"jumps": true`, as
+/// the Interactive Sudoku Solver's lines) and on the line once.
 pub fn lines(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<Cell>>, Problem> {
     let found = paths(item, n, min)?;
     found.iter().try_for_each(|line| once_each(line))?;
@@ -204,9 +205,7 @@ pub fn paths(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<
                 line.len()
             )));
         }
-        let touching =
-            |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
-        if let Some(pair) = line.windows(2).find(|p| !touching(p[0], p[1])) {
+        if let Some(pair) = line.windows(2).find(|p| !next(item, p[0], p[1])) {
             let (first, second) = (pair[0], pair[1]);
             return Err(Problem::NotNext {
                 first,
@@ -217,6 +216,13 @@ pub fn paths(item: &Map<String, Value>, n: usize, min: usize) -> Result<Vec<Vec<
         found.push(line);
     }
     Ok(found)
+}
+
+/// Whether `b` may follow `a` on a line of `item`: a neighbour (diagonals too), or with
+/// `"jumps": true`, any other cell.
+pub fn next(item: &Map<String, Value>, a: Cell, b: Cell) -> bool {
+    let jumps = item.get("jumps") == Some(&Value::Bool(true));
+    a != b && (jumps || a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1)
 }
 
 /// The whole number under `field` (a number or a numeric string), or `default` when the

@@ -11,7 +11,7 @@ use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
 use crate::rule::engine::pairs::{Pairs, Relation, Table};
-use crate::rule::engine::reading::{at, cells, items, wrong, Board, Found};
+use crate::rule::engine::reading::{at, cell, cells, items, wrong, Board, Found};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("relation", read);
@@ -23,12 +23,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             Some(name) if !name.is_empty() => format!("relation \"{name}\""),
             _ => format!("relation {}", i + 1),
         };
-        let list = cells(item, "cells", board.n).map_err(|p| at(&name, p))?;
-        if list.len() < 2 {
-            return Err(at(&name, wrong("a relation needs two cells or more")));
-        }
-        let table = table(item, board.n).map_err(|p| at(&name, p))?;
         let every = item.get("every").and_then(Value::as_bool).unwrap_or(false);
+        let list = listed(item, board.n, every).map_err(|p| at(&name, p))?;
+        let table = table(item, board.n).map_err(|p| at(&name, p))?;
         let related: Vec<(Cell, Cell)> = match every {
             true => (0..list.len())
                 .flat_map(|a| (a + 1..list.len()).map(move |b| (a, b)))
@@ -46,6 +43,23 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .extend(list.iter().map(|&cell| marks::ring(cell, 0.1, every)));
     }
     Ok(rule.found())
+}
+
+/// The cells, two or more: a list may come back to a cell (a loop) but for `every` pair.
+fn listed(item: &Map<String, Value>, n: usize, every: bool) -> Result<Vec<Cell>, Problem> {
+    let list = match (every, item.get("cells")) {
+        (false, Some(Value::Array(list))) => {
+            (list.iter().map(|v| cell(v, n))).collect::<Result<Vec<Cell>, _>>()?
+        }
+        _ => cells(item, "cells", n)?,
+    };
+    if let Some(pair) = list.windows(2).find(|p| p[0] == p[1]) {
+        return Err(Problem::CellTwice(pair[0]));
+    }
+    match list.len() {
+        0 | 1 => Err(wrong("a relation needs two cells or more")),
+        _ => Ok(list),
+    }
 }
 
 /// The table of the pairs under `"allowed"`, each of values 1..n.

@@ -11,7 +11,7 @@ use crate::json_values::written;
 use crate::model::Model;
 use crate::picture::{centre, Drawing, Mark};
 use crate::rule::engine::entry::RuleKind;
-use crate::rule::engine::reading::{at, cell, items, lines, wrong, Board, Found};
+use crate::rule::engine::reading::{at, cell, items, lines, next, wrong, Board, Found};
 use crate::rule::engine::{restrict, Changed, Rule};
 
 /// The registry entry of f-puzzles' `thermometer`: `[{"lines": [[bulb, ...]]}]` (the lines of
@@ -26,7 +26,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("thermometer {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
-            found.push(checked(line, board.n).map_err(|p| at(place(), p))?);
+            found
+                .push(checked(line, board.n, |a, b| next(item, a, b)).map_err(|p| at(place(), p))?);
         }
     }
     Ok(found_rule(found))
@@ -56,7 +57,8 @@ fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
             .map(|v| cell(v, board.n))
             .collect::<Result<Vec<Cell>, _>>()
             .map_err(|p| at(place(), p))?;
-        found.push(checked(cells, board.n).map_err(|p| at(place(), p))?);
+        let touching = |a: Cell, b: Cell| next(&Map::new(), a, b);
+        found.push(checked(cells, board.n, touching).map_err(|p| at(place(), p))?);
     }
     Ok(found_rule(found))
 }
@@ -69,9 +71,13 @@ fn found_rule(found: Vec<Vec<Cell>>) -> Found {
     }
 }
 
-/// A thermometer of 2 to n cells, each a neighbour of the one before (diagonals too), none
+/// A thermometer of 2 to n cells, each one that may follow the one before (`follows`), none
 /// twice.
-fn checked(cells: Vec<Cell>, n: usize) -> Result<Vec<Cell>, Problem> {
+fn checked(
+    cells: Vec<Cell>,
+    n: usize,
+    follows: impl Fn(Cell, Cell) -> bool,
+) -> Result<Vec<Cell>, Problem> {
     if cells.len() < 2 {
         return Err(wrong(format!(
             "a thermometer needs at least 2 cells, found {}",
@@ -85,8 +91,7 @@ fn checked(cells: Vec<Cell>, n: usize) -> Result<Vec<Cell>, Problem> {
             cells.len()
         )));
     }
-    let touching = |a: Cell, b: Cell| a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
-    if let Some(pair) = cells.windows(2).find(|p| !touching(p[0], p[1])) {
+    if let Some(pair) = cells.windows(2).find(|p| !follows(p[0], p[1])) {
         let (first, second) = (pair[0], pair[1]);
         return Err(Problem::NotNext {
             first,

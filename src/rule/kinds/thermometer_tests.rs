@@ -66,3 +66,16 @@ fn violations_name_the_step_that_does_not_rise() {
         "thermometer 1 does not rise: r1c2=3, r1c3=3"
     );
 }
+
+#[test]
+fn a_line_jumps_between_cells_only_when_it_says_so() {
+    let apart = r#"{"thermometer": [{"lines": [["R1C1", "R1C3", "R5C5"]]}]}"#;
+    let error = crate::rule::harness::read_error(apart, 9);
+    assert!(error.contains("are not neighbours"), "{error}");
+    let jumping = r#"{"thermometer": [{"lines": [["R1C1", "R1C3", "R5C5"]], "jumps": true}]}"#;
+    let d = crate::rule::harness::narrowed_square(&*crate::rule::harness::rule(jumping, 9), 9, &[]);
+    assert_eq!(
+        crate::rule::harness::values(&d, (4, 4)),
+        [3, 4, 5, 6, 7, 8, 9]
+    );
+}

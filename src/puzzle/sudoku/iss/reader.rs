@@ -71,7 +71,7 @@ impl Reader {
 
     pub(super) fn line(&mut self, key: &str, cells: &[&str]) -> Result<(), ItemError> {
         let line = self.names(cells)?;
-        self.push(key, json!({ "lines": [line] }));
+        self.push(key, json!({ "lines": [line], "jumps": true }));
         Ok(())
     }
 

@@ -93,7 +93,8 @@ impl Reader {
             _ => (default, args),
         };
         let line = self.names(cells)?;
-        self.push(key, json!({"lines": [line], "value": number.to_string()}));
+        let item = json!({"lines": [line], "value": number.to_string(), "jumps": true});
+        self.push(key, item);
         Ok(())
     }
 
@@ -232,7 +233,10 @@ impl Reader {
             .map(|(r, c)| json!(format!("R{}C{}", r + 1, c + 1)))
             .collect();
         let line = self.names(&cells[size - 1..])?;
-        self.push(key, json!({ "cells": pill, "lines": [line] }));
+        self.push(
+            key,
+            json!({ "cells": pill, "lines": [line], "jumps": true }),
+        );
         Ok(())
     }
 
