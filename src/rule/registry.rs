@@ -10,8 +10,8 @@ use super::kinds::{
     arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
     drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer, little_killer,
     minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio,
-    region_sum, relation, renban, sandwich, skyscraper, slow_thermometer, sum, thermometer,
-    whispers, xsum, xv, zipper,
+    region_sum, relation, renban, same_values, sandwich, skyscraper, slow_thermometer, sum,
+    thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -56,6 +56,7 @@ pub static RULES: &[&RuleKind] = &[
     &region_sum::KIND,
     &relation::KIND,
     &renban::KIND,
+    &same_values::KIND,
     &sandwich::KIND,
     &skyscraper::KIND,
     &slow_thermometer::KIND,
@@ -106,6 +107,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Cage", &killer::KIND, IssForm::Cage),
     iss("Sum", &sum::KIND, IssForm::WeightedSum),
     iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
+    iss("SameValues", &same_values::KIND, IssForm::Sets),
     iss("AllDifferent", &extra_region::KIND, IssForm::Cells),
     iss("GreaterThan", &greater_than::KIND, IssForm::Cells),
     iss("Pair", &relation::KIND, IssForm::Relation(false)),

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 47] = [
+pub const KEYS: [&str; 48] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -59,6 +59,7 @@ pub const KEYS: [&str; 47] = [
     "equalsum",
     "greaterthan",
     "relation",
+    "samevalues",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -535,6 +536,13 @@ impl Board<'_> {
                     }
                 }
                 json!({"cells": names(&cells), "allowed": allowed, "every": every})
+            }
+            "samevalues" => {
+                // Two or three sets of one or two scattered cells.
+                let (count, size) = (self.rng.random_range(2..=3), self.rng.random_range(1..=2));
+                let cells = self.scattered(count * size);
+                let sets: Vec<Value> = cells.chunks(size).map(names).collect();
+                json!({"sets": sets})
             }
             "greaterthan" => {
                 let (a, b) = self.pair();

@@ -255,6 +255,20 @@ impl Meaning {
                 }
             }
         }
+        for item in items(p, "samevalues") {
+            let sets: Vec<Vec<Cell>> = (item["sets"].as_array().unwrap().iter())
+                .map(cells)
+                .collect();
+            let all: Vec<Cell> = sets.iter().flatten().copied().collect();
+            self.check(all, move |v| {
+                let sorted = |set: &Vec<Cell>| {
+                    let mut values: Vec<u32> = set.iter().map(|&(r, c)| v[r][c]).collect();
+                    values.sort();
+                    values
+                };
+                sets.iter().all(|s| sorted(s) == sorted(&sets[0]))
+            });
+        }
         for item in items(p, "greaterthan") {
             let list = cells(&item["cells"]);
             let (a, b) = (list[0], list[1]);

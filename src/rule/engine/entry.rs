@@ -97,6 +97,8 @@ pub enum IssForm {
     WeightedSum,
     /// `Type~cells~-~cells...`: segments of cells, split at `-`.
     Segments,
+    /// `Type~k~cells`: the cells in `k` sets of one size, in order.
+    Sets,
     /// `Type~key~_name~cells~~cells...`: ISS's relation key (its allowed pairs) over groups of
     /// cells, each named or split off by an empty argument; pairs in a row, or (`true`) every
     /// pair of a group.

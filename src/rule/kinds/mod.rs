@@ -29,6 +29,7 @@ pub mod ratio;
 pub mod region_sum;
 pub mod relation;
 pub mod renban;
+pub mod same_values;
 pub mod sandwich;
 pub mod skyscraper;
 pub mod slow_thermometer;

@@ -130,6 +130,15 @@ fn read(text: &str) -> Result<Latin, ParseError> {
             }
         })
         .collect();
+    // A type mipsolve does not read is named first, before any item it would explain (a
+    // variable cell `VS2` of a `Var`).
+    if let Some(item) = (items.iter()).find(|i| !i.kind.is_empty() && !known(&i.kind)) {
+        let unread = ItemError::Unread(item.kind.clone());
+        return Err(fail(format!(
+            "ISS item {} ({}): {unread}",
+            item.number, item.kind
+        )));
+    }
     let n = size(&items)?;
     let mut reader = Reader::new(n);
     for item in replicate::expand(items, n)? {

@@ -57,6 +57,19 @@ impl Reader {
                 self.push(key, json!({ "cells": cells }));
             }
             IssForm::WeightedSum => self.weighted_sum(key, args)?,
+            IssForm::Sets => {
+                let (count, cells) = args.split_first().ok_or(ItemError::Form("no set count"))?;
+                let count = usize::try_from(number(count)?).unwrap_or(0);
+                if count == 0 || cells.is_empty() || cells.len() % count != 0 {
+                    return Err(ItemError::Form(
+                        "the cells do not split into that many sets",
+                    ));
+                }
+                let sets = (cells.chunks(cells.len() / count))
+                    .map(|set| self.names(set))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.push(key, json!({ "sets": sets }));
+            }
             IssForm::Relation(every) => self.relation(key, every, args)?,
             IssForm::Segments => {
                 let segments = (args.split(|a| *a == "-"))

@@ -1,0 +1,82 @@
+//! A sample of the public ISS puzzle index (`tests/fixtures/iss-index/`): every string is read
+//! and solved (a grid the verifier passed, or the time limit), or refused with an error that
+//! names the ISS type or shape mipsolve does not read; never another error. The folder is
+//! solved in one run, and each file is a test of its own that reads its record.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use common::{cases, repo, run};
+use libtest_mimic::{Arguments, Trial};
+use serde_json::Value;
+
+const GROUP: &str = "iss_index_strings_solve_or_are_refused_by_name";
+
+/// The fewest of the sample that must read (a guard against losing a type).
+const READ_AT_LEAST: usize = 180;
+
+/// The folder's records, by file name.
+fn records() -> &'static BTreeMap<String, Value> {
+    static RUN: OnceLock<BTreeMap<String, Value>> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let folder = repo("tests/fixtures/iss-index");
+        let args = [
+            "sudoku",
+            "--check-unique",
+            "--time-limit",
+            "10",
+            "--format",
+            "json",
+            "-q",
+        ];
+        let result = run(&[&args[..], &[folder.to_str().unwrap()]].concat());
+        (result.json().into_iter())
+            .map(|r| {
+                let file = r["file"].as_str().unwrap_or_default();
+                let name = file.rsplit('/').next().unwrap_or_default().to_string();
+                (name, r)
+            })
+            .collect()
+    })
+}
+
+/// Whether the record is read: solved, or out of time.
+fn read(record: &Value) -> bool {
+    matches!(record["status"].as_str(), Some("solved" | "timeout"))
+}
+
+fn check(name: String) {
+    let record = records()
+        .get(&name)
+        .unwrap_or_else(|| panic!("no record of {name}"));
+    if read(record) {
+        return;
+    }
+    let error = record["error"].as_str().unwrap_or_default();
+    let named = error.contains("does not read the ISS type") || error.contains("mipsolve reads");
+    assert!(named, "{name}: neither read nor refused by name: {record}");
+}
+
+fn main() {
+    let files = || {
+        let folder = repo("tests/fixtures/iss-index");
+        let mut names: Vec<String> = (std::fs::read_dir(folder).expect("the sample").flatten())
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| n.ends_with(".iss"))
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 250, "the sample's 250 strings");
+        names.into_iter().map(|n| (n.clone(), n)).collect()
+    };
+    let mut trials = cases(GROUP, files, check);
+    trials.push(Trial::test("iss_index_reads_at_least_its_share", || {
+        let count = records().values().filter(|r| read(r)).count();
+        match count >= READ_AT_LEAST {
+            true => Ok(()),
+            false => Err(format!("{count} of 250 read, fewer than {READ_AT_LEAST}").into()),
+        }
+    }));
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
+}
