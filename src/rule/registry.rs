@@ -7,10 +7,10 @@ use serde_json::{Map, Value};
 use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
-    arrow, between, chess, clone, consecutive, diagonal, difference, disjoint, double_arrow,
-    drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer, little_killer,
-    minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple, ratio,
-    region_sum, relation, renban, same_values, sandwich, skyscraper, slow_thermometer, sum,
+    arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference, disjoint,
+    double_arrow, drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer,
+    little_killer, minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple,
+    ratio, region_sum, relation, renban, same_values, sandwich, skyscraper, slow_thermometer, sum,
     thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
@@ -30,6 +30,7 @@ pub static RULES: &[&RuleKind] = &[
     &clone::KIND,
     &consecutive::KIND,
     &consecutive::NEGATIVE,
+    &counting_circles::KIND,
     &difference::KIND,
     &disjoint::KIND,
     &double_arrow::KIND,
@@ -108,6 +109,9 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Sum", &sum::KIND, IssForm::WeightedSum),
     iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
     iss("SameValues", &same_values::KIND, IssForm::Sets),
+    iss("CountingCircles", &counting_circles::KIND, IssForm::Cells),
+    iss("Indexing", &indexer::ROW, IssForm::RowOrColumn(true)),
+    iss("Indexing", &indexer::COLUMN, IssForm::RowOrColumn(false)),
     iss("AllDifferent", &extra_region::KIND, IssForm::Cells),
     iss("GreaterThan", &greater_than::KIND, IssForm::Cells),
     iss("Pair", &relation::KIND, IssForm::Relation(false)),

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 48] = [
+pub const KEYS: [&str; 49] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -60,6 +60,7 @@ pub const KEYS: [&str; 48] = [
     "greaterthan",
     "relation",
     "samevalues",
+    "countingcircles",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -543,6 +544,10 @@ impl Board<'_> {
                 let cells = self.scattered(count * size);
                 let sets: Vec<Value> = cells.chunks(size).map(names).collect();
                 json!({"sets": sets})
+            }
+            "countingcircles" => {
+                let len = self.rng.random_range(1..=5);
+                json!({"cells": names(&self.scattered(len))})
             }
             "greaterthan" => {
                 let (a, b) = self.pair();

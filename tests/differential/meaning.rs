@@ -269,6 +269,15 @@ impl Meaning {
                 sets.iter().all(|s| sorted(s) == sorted(&sets[0]))
             });
         }
+        for item in items(p, "countingcircles") {
+            let list = cells(&item["cells"]);
+            let read = list.clone();
+            self.check(list, move |v| {
+                let value = |&(r, c): &Cell| v[r][c];
+                (read.iter().map(value))
+                    .all(|x| read.iter().filter(|c| value(c) == x).count() as u32 == x)
+            });
+        }
         for item in items(p, "greaterthan") {
             let list = cells(&item["cells"]);
             let (a, b) = (list[0], list[1]);

@@ -99,6 +99,9 @@ pub enum IssForm {
     Segments,
     /// `Type~k~cells`: the cells in `k` sets of one size, in order.
     Sets,
+    /// `Type~R|C~cells`: the cells, when the first argument is `R` (`true`) or, as ISS reads
+    /// it, anything else (`false`).
+    RowOrColumn(bool),
     /// `Type~key~_name~cells~~cells...`: ISS's relation key (its allowed pairs) over groups of
     /// cells, each named or split off by an empty argument; pairs in a row, or (`true`) every
     /// pair of a group.

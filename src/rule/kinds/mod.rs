@@ -6,6 +6,7 @@ pub mod between;
 pub mod chess;
 pub mod clone;
 pub mod consecutive;
+pub mod counting_circles;
 pub mod diagonal;
 pub mod difference;
 pub mod disjoint;

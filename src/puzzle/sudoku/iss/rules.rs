@@ -71,6 +71,13 @@ impl Reader {
                 self.push(key, json!({ "sets": sets }));
             }
             IssForm::Relation(every) => self.relation(key, every, args)?,
+            IssForm::RowOrColumn(row) => match args.split_first() {
+                Some((kind, cells)) if (*kind == "R") == row => {
+                    let cells = self.names(cells)?;
+                    self.push(key, json!({ "cells": cells }));
+                }
+                _ => return Ok(false),
+            },
             IssForm::Segments => {
                 let segments = (args.split(|a| *a == "-"))
                     .map(|segment| self.names(segment))
