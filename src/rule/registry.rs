@@ -8,10 +8,10 @@ use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
     arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference, disjoint,
-    double_arrow, drawn_cage, entropic, equal_sum, extra_region, greater_than, indexer, killer,
-    little_killer, minimum, nabner, nonconsecutive, palindrome, parity, pencil_marks, quadruple,
-    ratio, region_sum, relation, renban, same_values, sandwich, skyscraper, slow_thermometer, sum,
-    thermometer, whispers, xsum, xv, zipper,
+    double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes, greater_than,
+    indexer, killer, little_killer, minimum, nabner, nonconsecutive, palindrome, parity,
+    pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values, sandwich,
+    skyscraper, slow_thermometer, sum, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -40,6 +40,8 @@ pub static RULES: &[&RuleKind] = &[
     &equal_sum::KIND,
     &parity::EVEN,
     &extra_region::KIND,
+    &global_classes::ENTROPY,
+    &global_classes::MOD,
     &greater_than::KIND,
     &indexer::BOX,
     &indexer::COLUMN,
@@ -110,6 +112,8 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
     iss("SameValues", &same_values::KIND, IssForm::Sets),
     iss("CountingCircles", &counting_circles::KIND, IssForm::Cells),
+    iss("GlobalMod", &global_classes::MOD, IssForm::Flag),
+    iss("GlobalEntropy", &global_classes::ENTROPY, IssForm::Flag),
     iss("Indexing", &indexer::ROW, IssForm::RowOrColumn(true)),
     iss("Indexing", &indexer::COLUMN, IssForm::RowOrColumn(false)),
     iss("AllDifferent", &extra_region::KIND, IssForm::Cells),

@@ -15,6 +15,7 @@ pub mod drawn_cage;
 pub mod entropic;
 pub mod equal_sum;
 pub mod extra_region;
+pub mod global_classes;
 pub mod greater_than;
 pub mod indexer;
 pub mod killer;
