@@ -113,6 +113,14 @@ impl Table {
 }
 
 impl Pairs {
+    /// The pairs, none of a table.
+    pub fn of(pairs: Vec<Pair>) -> Self {
+        Pairs {
+            pairs,
+            tables: Vec::new(),
+        }
+    }
+
     /// Adds that `a` and `b` keep `relation`, as the clue `clue`.
     pub fn add(&mut self, a: Cell, b: Cell, relation: Relation, clue: impl Into<String>) {
         self.pairs.push(Pair::new(a, b, relation, clue));
@@ -240,10 +248,12 @@ mod tests {
     fn a_white_dot_narrows_a_fixed_cell_s_partner_to_its_neighbours() {
         let mut domains = Domains::full(1, 2, (1..=9).collect());
         domains.restrict_at(0, 1 << 4);
-        let rule = Pairs {
-            pairs: vec![Pair::new((0, 0), (0, 1), Relation::Difference(1), "dot")],
-            tables: Vec::new(),
-        };
+        let rule = Pairs::of(vec![Pair::new(
+            (0, 0),
+            (0, 1),
+            Relation::Difference(1),
+            "dot",
+        )]);
         let mut shrunk = Vec::new();
         assert!(rule.narrow(&mut domains, None, &mut shrunk));
         assert_eq!(domains.at(1), (1 << 3) | (1 << 5));

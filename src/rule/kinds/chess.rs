@@ -55,14 +55,7 @@ fn apart(
         }
     }
     let json = (key, Value::Bool(true));
-    Ok(Found::rule(Keyed::of(
-        key,
-        Pairs {
-            pairs,
-            tables: Vec::new(),
-        },
-        json,
-    )))
+    Ok(Found::rule(Keyed::of(key, Pairs::of(pairs), json)))
 }
 
 #[cfg(test)]

@@ -23,12 +23,13 @@ struct Circles {
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut part = Circles::default();
-    for (i, item) in items(value)?.into_iter().enumerate() {
-        let place = || format!("counting circles {}", i + 1);
-        part.sets
-            .push(cells(item, "cells", board.n).map_err(|p| at(place(), p))?);
-    }
+    let sets = (items(value)?.into_iter().enumerate())
+        .map(|(i, item)| {
+            let circles = cells(item, "cells", board.n);
+            circles.map_err(|p| at(format!("counting circles {}", i + 1), p))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let part = Circles { sets };
     let under = (part.sets.iter().flatten())
         .map(|&cell| marks::ring(cell, 0.4, false))
         .collect();

@@ -31,10 +31,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let json = ("nonconsecutive", Value::Bool(true));
     Ok(Found::rule(Keyed::of(
         "nonconsecutive",
-        Pairs {
-            pairs,
-            tables: Vec::new(),
-        },
+        Pairs::of(pairs),
         json,
     )))
 }
