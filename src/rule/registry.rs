@@ -9,8 +9,8 @@ use super::engine::reading::{Board, Found};
 use super::kinds::{
     arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference, disjoint,
     double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes, greater_than,
-    indexer, killer, little_killer, minimum, nabner, nonconsecutive, palindrome, parity,
-    pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values, sandwich,
+    indexer, killer, little_killer, minimum, nabner, nonconsecutive, numbered_room, palindrome,
+    parity, pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values, sandwich,
     skyscraper, slow_thermometer, sum, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
@@ -51,6 +51,7 @@ pub static RULES: &[&RuleKind] = &[
     &minimum::MINIMUM,
     &nabner::KIND,
     &nonconsecutive::KIND,
+    &numbered_room::KIND,
     &parity::ODD,
     &palindrome::KIND,
     &pencil_marks::KIND,
@@ -143,6 +144,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Sandwich", &sandwich::KIND, IssForm::Before),
     iss("XSum", &xsum::KIND, IssForm::BothEnds),
     iss("Skyscraper", &skyscraper::KIND, IssForm::BothEnds),
+    iss("NumberedRoom", &numbered_room::KIND, IssForm::BothEnds),
 ];
 
 /// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 49] = [
+pub const KEYS: [&str; 50] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -61,6 +61,7 @@ pub const KEYS: [&str; 49] = [
     "relation",
     "samevalues",
     "countingcircles",
+    "numberedroom",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -610,7 +611,7 @@ impl Board<'_> {
                 json!({"cell": format!("R{}C{}", r + 1, c + 1), "direction": direction,
                        "value": value.to_string(), "cells": names(&cells)})
             }
-            "sandwichsum" | "xsum" | "skyscraper" => {
+            "sandwichsum" | "xsum" | "skyscraper" | "numberedroom" => {
                 let (r, c) = self.outside();
                 let line = super::meaning::outside_line(n, (r, c));
                 let v: Vec<i64> = line.iter().map(|&x| self.value(x) as i64).collect();
@@ -621,6 +622,7 @@ impl Board<'_> {
                         v[one.min(top) + 1..one.max(top)].iter().sum()
                     }
                     "xsum" => v[..v[0] as usize].iter().sum(),
+                    "numberedroom" => v[v[0] as usize - 1],
                     _ => {
                         let mut top = 0;
                         v.iter()

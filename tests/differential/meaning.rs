@@ -470,7 +470,7 @@ impl Meaning {
             self.check(list, move |v| sum_of(v, &sum) == total);
         }
         type LineTest = fn(&[u32], usize, i64) -> bool;
-        let tests: [(&str, LineTest); 3] = [
+        let tests: [(&str, LineTest); 4] = [
             ("sandwichsum", |line, n, total| {
                 let one = line.iter().position(|&d| d == 1).unwrap();
                 let top = line.iter().position(|&d| d as usize == n).unwrap();
@@ -483,6 +483,9 @@ impl Meaning {
                     .map(|&d| d as i64)
                     .sum::<i64>()
                     == total
+            }),
+            ("numberedroom", |line, _, total| {
+                line[line[0] as usize - 1] as i64 == total
             }),
             ("skyscraper", |line, _, total| {
                 let mut top = 0;

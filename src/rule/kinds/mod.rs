@@ -23,6 +23,7 @@ pub mod little_killer;
 pub mod minimum;
 pub mod nabner;
 pub mod nonconsecutive;
+pub mod numbered_room;
 pub mod palindrome;
 pub mod parity;
 pub mod pencil_marks;

@@ -1,0 +1,74 @@
+//! Numbered rooms (`numberedroom`: `[{"cell": "R0C3", "value": "7"}]`): reading the row or
+//! column from the clue's side, the first value X says that the X-th cell holds the clue (the
+//! Interactive Sudoku Solver's `NumberedRoom`).
+//! Rows: for each value X of the first cell, `x[first, X] <= x[X-th cell, clue]`.
+
+use serde_json::Value;
+
+use crate::error::Problem;
+use crate::model::Model;
+use crate::rule::engine::entry::RuleKind;
+use crate::rule::engine::marks;
+use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::reading::{Board, Found};
+
+/// The registry entry.
+pub static KIND: RuleKind = RuleKind::new("numberedroom", read);
+
+fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
+    outside::read(
+        value,
+        board,
+        ("numberedroom", "numberedroom", "numbered room"),
+        (keeps, rows, |n| (1, n as i64), marks::Frame::Square),
+    )
+}
+
+/// Whether a line's values (a prefix of them, unless `complete`) may keep the clue.
+fn keeps(values: &[i64], complete: bool, clue: i64, _: usize) -> bool {
+    let Some(&x) = values.first() else {
+        return true;
+    };
+    match usize::try_from(x - 1).ok().and_then(|i| values.get(i)) {
+        Some(&v) => v == clue,
+        None => !complete,
+    }
+}
+
+/// For each value X of the first cell: the X-th cell holds the clue when the first holds X.
+fn rows(clues: &[Clue], model: &mut Model) {
+    let values = model.domains().values().to_vec();
+    for (i, (line, clue)) in clues.iter().enumerate() {
+        let Some(k) = values.iter().position(|v| v == clue) else {
+            continue; // no cell can hold the clue: the narrowing has refused every first value
+        };
+        let (r, c) = line[0];
+        for (x, &v) in values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v as usize <= line.len())
+        {
+            let (tr, tc) = line[v as usize - 1];
+            let mut e = model.x(r, c, x);
+            e.add_expr(&model.x(tr, tc, k), -1.0);
+            model.at_most(format!("numberedroom{}_first{v}", i + 1), e, 0.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::harness::*;
+
+    #[test]
+    fn the_first_value_points_at_the_clue() {
+        // The clue 4 left of row 1: r1c1 = 3 puts the 4 in r1c3.
+        let rule = rule(r#"{"numberedroom": [{"cell": "R1C0", "value": "4"}]}"#, 4);
+        let d = narrowed_square(&*rule, 4, &[((0, 0), &[3])]);
+        assert_eq!(values(&d, (0, 2)), [4]);
+        let good = grid_with(4, &[((0, 0), 2), ((0, 1), 4), ((0, 2), 1), ((0, 3), 3)]);
+        assert!(broken(&*rule, &good).is_empty());
+        let bad = grid_with(4, &[((0, 0), 3), ((0, 1), 4), ((0, 2), 1), ((0, 3), 2)]);
+        assert_eq!(broken(&*rule, &bad).len(), 1);
+    }
+}
