@@ -3,26 +3,22 @@
 //! Interactive Sudoku Solver's `NumberedRoom`).
 //! Rows: for each value X of the first cell, `x[first, X] <= x[X-th cell, clue]`.
 
-use serde_json::Value;
-
-use crate::error::Problem;
 use crate::model::Model;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
-use crate::rule::engine::reading::{Board, Found};
 
-/// The registry entry.
-pub static KIND: RuleKind = RuleKind::new("numberedroom", read);
+/// The registry entry: clues outside the grid, with their values 1..n, framed.
+pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
+    let names = ("numberedroom", "numberedroom", "numbered room");
+    outside::read(value, board, names, (keeps, rows, CLUES, FRAME))
+});
 
-fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    outside::read(
-        value,
-        board,
-        ("numberedroom", "numberedroom", "numbered room"),
-        (keeps, rows, |n| (1, n as i64), marks::Frame::Square),
-    )
-}
+/// The clues' values: 1..n.
+const CLUES: fn(usize) -> (i64, i64) = |n| (1, n as i64);
+
+/// How a clue is drawn.
+const FRAME: marks::Frame = marks::Frame::Square;
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the clue.
 fn keeps(values: &[i64], complete: bool, clue: i64, _: usize) -> bool {
