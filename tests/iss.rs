@@ -103,3 +103,39 @@ fn an_unknown_iss_type_is_named_with_its_place() {
         out.stderr
     );
 }
+
+#[test]
+fn iss_items_that_do_not_read_are_errors_naming_the_item() {
+    let cases = [
+        (".CountingCircles", "ISS item 1 (CountingCircles): no cells"),
+        (".Indexing~R", "ISS item 1 (Indexing): no cells"),
+        (
+            ".Sum~x~R1C1",
+            "ISS item 1 (Sum): \"x\" is not a whole number",
+        ),
+        (
+            ".Pair~!!~_n~R1C1~R1C2",
+            "ISS item 1 (Pair): a relation key is URL-safe base64",
+        ),
+        (
+            ".SameValues~3~R1C1~R1C2",
+            "ISS item 1 (SameValues): the cells do not split",
+        ),
+        (
+            ".Replicate~D.X~R9C9~R9C8.End",
+            "ISS item 2 (X): a Replicate copy of R9C9 falls",
+        ),
+        (
+            ".~VS1_2.Var~S~x~3x3",
+            "ISS item 2 (Var): mipsolve does not read the ISS type",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (input, expected) in cases {
+        let out = run_with_stdin(&["sudoku", "-"], input);
+        if out.code != 2 || !out.stderr.contains(expected) {
+            wrong.push(format!("{input}: exit {}, {}", out.code, out.stderr));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -53,6 +53,9 @@ impl Reader {
             }
             IssForm::Cage => self.cage(key, args)?,
             IssForm::Cells => {
+                if args.iter().all(|a| a.is_empty()) {
+                    return Err(ItemError::Form("no cells"));
+                }
                 let cells = self.names(args)?;
                 self.push(key, json!({ "cells": cells }));
             }
@@ -72,6 +75,7 @@ impl Reader {
             }
             IssForm::Relation(every) => self.relation(key, every, args)?,
             IssForm::RowOrColumn(row) => match args.split_first() {
+                Some((_, [])) => return Err(ItemError::Form("no cells")),
                 Some((kind, cells)) if (*kind == "R") == row => {
                     let cells = self.names(cells)?;
                     self.push(key, json!({ "cells": cells }));
