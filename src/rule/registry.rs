@@ -11,7 +11,7 @@ use super::kinds::{
     double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes, greater_than,
     indexer, killer, little_killer, minimum, nabner, nonconsecutive, numbered_room, palindrome,
     parity, pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values, sandwich,
-    skyscraper, slow_thermometer, sum, thermometer, whispers, xsum, xv, zipper,
+    skyscraper, slow_thermometer, state_machine, sum, thermometer, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -64,6 +64,7 @@ pub static RULES: &[&RuleKind] = &[
     &sandwich::KIND,
     &skyscraper::KIND,
     &slow_thermometer::KIND,
+    &state_machine::KIND,
     &sum::KIND,
     &thermometer::KIND,
     &thermometer::OWN,
@@ -145,6 +146,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("XSum", &xsum::KIND, IssForm::BothEnds),
     iss("Skyscraper", &skyscraper::KIND, IssForm::BothEnds),
     iss("NumberedRoom", &numbered_room::KIND, IssForm::BothEnds),
+    iss("NFA", &state_machine::KIND, IssForm::Machine),
 ];
 
 /// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 50] = [
+pub const KEYS: [&str; 51] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -62,6 +62,7 @@ pub const KEYS: [&str; 50] = [
     "samevalues",
     "countingcircles",
     "numberedroom",
+    "statemachine",
 ];
 
 /// A drawn puzzle: its f-puzzles object, the keys drawn, and the grid its clues came from.
@@ -332,6 +333,48 @@ impl Board<'_> {
     }
 
     /// A number near `value`: itself mostly, one off sometimes.
+    /// A random automaton of two to four states over one or two segments of scattered
+    /// cells; the base grid's word is accepted most of the time (its path's moves added).
+    fn machine(&mut self, n: usize) -> Value {
+        let states = self.rng.random_range(2..=4usize);
+        let segments: Vec<Vec<Cell>> = (0..self.rng.random_range(1..=2))
+            .map(|_| {
+                let len = self.rng.random_range(1..=4);
+                self.scattered(len)
+            })
+            .collect();
+        let mut moves: Vec<(usize, Value, usize)> = Vec::new();
+        for from in 0..states {
+            for v in (1..=n as u32).map(Value::from).chain([json!("-")]) {
+                for to in 0..states {
+                    if self.rng.random_bool(0.25) {
+                        moves.push((from, v.clone(), to));
+                    }
+                }
+            }
+        }
+        let mut accept: Vec<usize> = (0..states).filter(|_| self.rng.random_bool(0.4)).collect();
+        if self.rng.random_bool(0.9) {
+            let mut at = 0;
+            let word = segments.iter().enumerate().flat_map(|(i, s)| {
+                let values: Vec<Value> = s.iter().map(|&c| json!(self.value(c))).collect();
+                (i > 0).then(|| json!("-")).into_iter().chain(values)
+            });
+            for symbol in word.collect::<Vec<_>>() {
+                let to = self.rng.random_range(0..states);
+                moves.push((at, symbol, to));
+                at = to;
+            }
+            accept.push(at);
+        }
+        let moves: Vec<Value> = moves
+            .into_iter()
+            .map(|(a, v, b)| json!([a, v, b]))
+            .collect();
+        let segments: Vec<Value> = segments.iter().map(|s| names(s)).collect();
+        json!({"segments": segments, "start": [0], "accept": accept, "moves": moves})
+    }
+
     fn noisy(&mut self, value: i64) -> i64 {
         match self.rng.random_range(0..10) {
             0 => value + 1,
@@ -539,6 +582,7 @@ impl Board<'_> {
                 }
                 json!({"cells": names(&cells), "allowed": allowed, "every": every})
             }
+            "statemachine" => self.machine(n),
             "samevalues" => {
                 // Two or three sets of one or two scattered cells.
                 let (count, size) = (self.rng.random_range(2..=3), self.rng.random_range(1..=2));

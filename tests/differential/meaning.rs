@@ -255,6 +255,42 @@ impl Meaning {
                 }
             }
         }
+        for item in items(p, "statemachine") {
+            let segments: Vec<Vec<Cell>> = (item["segments"].as_array().unwrap().iter())
+                .map(cells)
+                .collect();
+            let list = |key: &str| -> Vec<usize> {
+                let states = item[key].as_array().unwrap().iter();
+                states.map(|s| s.as_u64().unwrap() as usize).collect()
+            };
+            let (start, accept) = (list("start"), list("accept"));
+            // A move reads a value, or 0 for the break between segments.
+            let moves: Vec<(usize, u32, usize)> = (item["moves"].as_array().unwrap().iter())
+                .map(|m| {
+                    let symbol = m[1].as_u64().map_or(0, |v| v as u32);
+                    (
+                        m[0].as_u64().unwrap() as usize,
+                        symbol,
+                        m[2].as_u64().unwrap() as usize,
+                    )
+                })
+                .collect();
+            let all: Vec<Cell> = segments.iter().flatten().copied().collect();
+            self.check(all, move |v| {
+                let mut at: Vec<usize> = start.clone();
+                for (i, segment) in segments.iter().enumerate() {
+                    let breaks = (i > 0).then_some(0);
+                    for symbol in breaks
+                        .into_iter()
+                        .chain(segment.iter().map(|&(r, c)| v[r][c]))
+                    {
+                        let next = (moves.iter()).filter(|m| at.contains(&m.0) && m.1 == symbol);
+                        at = next.map(|m| m.2).collect();
+                    }
+                }
+                at.iter().any(|s| accept.contains(s))
+            });
+        }
         for item in items(p, "samevalues") {
             let sets: Vec<Vec<Cell>> = (item["sets"].as_array().unwrap().iter())
                 .map(cells)

@@ -106,6 +106,9 @@ pub enum IssForm {
     /// cells, each named or split off by an empty argument; pairs in a row, or (`true`) every
     /// pair of a group.
     Relation(bool),
+    /// `Type~code~_name~cells~-~cells~~cells...`: ISS's encoded automaton over groups of
+    /// cells (each named or split off by an empty argument), a group's segments split at `-`.
+    Machine,
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).

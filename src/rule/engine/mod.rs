@@ -4,6 +4,7 @@
 
 pub mod allowed;
 pub mod areas;
+pub mod automaton;
 pub mod cages;
 pub mod dots;
 pub mod entry;

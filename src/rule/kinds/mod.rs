@@ -36,6 +36,7 @@ pub mod same_values;
 pub mod sandwich;
 pub mod skyscraper;
 pub mod slow_thermometer;
+pub mod state_machine;
 pub mod sum;
 pub mod thermometer;
 pub mod whispers;

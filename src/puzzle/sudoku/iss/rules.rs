@@ -26,6 +26,26 @@ fn allowed_pairs(code: &str, n: usize) -> Result<Vec<[usize; 2]>, ItemError> {
         .collect())
 }
 
+/// Groups of cells, each after its `_name` (percent-encoded) or an empty argument: the name
+/// (empty when none) and the cells.
+fn named_groups<'a>(args: &[&'a str]) -> Vec<(String, Vec<&'a str>)> {
+    let (mut groups, mut name, mut cells) = (Vec::new(), String::new(), Vec::new());
+    for &arg in args.iter().chain([&""]) {
+        if arg.is_empty() || arg.starts_with('_') {
+            if !cells.is_empty() {
+                groups.push((name.clone(), std::mem::take(&mut cells)));
+            }
+            if let Some(named) = arg.strip_prefix('_') {
+                let decoded = percent_encoding::percent_decode_str(named).decode_utf8_lossy();
+                name = decoded.into_owned();
+            }
+        } else {
+            cells.push(arg);
+        }
+    }
+    groups
+}
+
 /// A whole number argument.
 fn number(text: &str) -> Result<i64, ItemError> {
     (text.parse::<i64>()).map_err(|_| ItemError::NotANumber(text.to_string()))
@@ -74,6 +94,7 @@ impl Reader {
                 self.push(key, json!({ "sets": sets }));
             }
             IssForm::Relation(every) => self.relation(key, every, args)?,
+            IssForm::Machine => self.machine(key, args)?,
             IssForm::RowOrColumn(row) => match args.split_first() {
                 Some((_, [])) => return Err(ItemError::Form("no cells")),
                 Some((kind, cells)) if (*kind == "R") == row => {
@@ -154,23 +175,27 @@ impl Reader {
             .split_first()
             .ok_or(ItemError::Form("no relation key"))?;
         let allowed = allowed_pairs(code, self.n)?;
-        let mut name = String::new();
-        let mut cells: Vec<&str> = Vec::new();
-        for arg in groups.iter().chain([&""]) {
-            if arg.is_empty() || arg.starts_with('_') {
-                if !cells.is_empty() {
-                    let item = json!({"cells": self.names(&cells)?, "allowed": allowed,
-                        "name": name, "every": every});
-                    self.push(key, item);
-                    cells.clear();
-                }
-                if let Some(named) = arg.strip_prefix('_') {
-                    let decoded = percent_encoding::percent_decode_str(named).decode_utf8_lossy();
-                    name = decoded.into_owned();
-                }
-            } else {
-                cells.push(arg);
+        for (name, cells) in named_groups(groups) {
+            let item = json!({"cells": self.names(&cells)?, "allowed": allowed,
+                "name": name, "every": every});
+            self.push(key, item);
+        }
+        Ok(())
+    }
+
+    /// An automaton: ISS's encoded NFA, then groups of cells as a relation's, each group's
+    /// segments split at `-`.
+    fn machine(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (code, groups) = args.split_first().ok_or(ItemError::Form("no NFA"))?;
+        for (name, cells) in named_groups(groups) {
+            let segments = (cells.split(|a| *a == "-"))
+                .map(|segment| self.names(segment))
+                .collect::<Result<Vec<_>, _>>()?;
+            if segments.iter().any(Vec::is_empty) {
+                return Err(ItemError::Form("a segment has no cells"));
             }
+            let item = json!({"segments": segments, "machine": code, "name": name});
+            self.push(key, item);
         }
         Ok(())
     }
