@@ -294,6 +294,10 @@ pub enum Problem {
     /// A variant rule's item that is not as the rule needs.
     #[error("{0}")]
     Rule(String),
+    /// A clue no grid can keep (a cage's sum out of its cells' reach): an error in a puzzle,
+    /// an option that never holds inside a choice.
+    #[error("{0}")]
+    NeverHolds(String),
     /// An f-puzzles or SudokuPad link or string that cannot be read.
     #[error("{0}")]
     Link(String),

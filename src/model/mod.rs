@@ -9,6 +9,7 @@
 //! Variables and constraints carry readable names (`x_r1c2_5`, `row3_v5`, `cage4_sum`), so
 //! that the model can be written out as it is solved ([`crate::model_text`]).
 
+mod conditional;
 mod linear;
 
 pub use linear::{LinExpr, Row, Var, VarKind};

@@ -48,6 +48,9 @@ pub fn candidates(rows: usize, cols: usize, n: usize, set: &[(Cell, &[i64])]) ->
 /// The candidates `rule` leaves of `domains` (to its own fixed point); `None` when it finds
 /// a cell with none.
 pub fn narrowed(rule: &dyn Rule, mut domains: Domains) -> Option<Domains> {
+    // Prepared first, as the reductions do: only a prepared rule narrows.
+    let prepared = rule.prepared(&domains);
+    let rule = prepared.as_deref().unwrap_or(rule);
     rule.narrow(&mut domains, None, &mut Vec::new())
         .then_some(domains)
 }

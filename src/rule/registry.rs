@@ -7,11 +7,12 @@ use serde_json::{Map, Value};
 use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
-    arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference, disjoint,
-    double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes, greater_than,
-    indexer, killer, little_killer, minimum, nabner, nonconsecutive, numbered_room, palindrome,
-    parity, pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values, sandwich,
-    skyscraper, slow_thermometer, state_machine, sum, thermometer, whispers, xsum, xv, zipper,
+    any_of, arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference,
+    disjoint, double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes,
+    greater_than, indexer, killer, little_killer, minimum, nabner, nonconsecutive, numbered_room,
+    palindrome, parity, pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values,
+    sandwich, skyscraper, slow_thermometer, state_machine, sum, thermometer, whispers, xsum, xv,
+    zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -72,6 +73,7 @@ pub static RULES: &[&RuleKind] = &[
     &xsum::KIND,
     &xv::KIND,
     &zipper::KIND,
+    &any_of::KIND,
 ];
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
@@ -198,7 +200,22 @@ pub fn read_rules(
     n: usize,
     regions: &[Vec<crate::grid::Cell>],
 ) -> Result<Found, ParseError> {
-    let board = Board { n, regions, object };
+    let board = Board {
+        n,
+        regions,
+        object,
+        read: |object, board| read_keys(object, &[], board),
+    };
+    read_keys(object, own, &board).map_err(ParseError::whole)
+}
+
+/// [`read_rules`] on a board.
+fn read_keys(
+    object: &Map<String, Value>,
+    own: &[&'static str],
+    board: &Board,
+) -> Result<Found, Problem> {
+    let board = Board { object, ..*board };
     let mut all = Found::default();
     let mut names = Vec::new();
     // A negated rule with no marks of its own still holds: its reader is given an empty list.
@@ -213,18 +230,18 @@ pub fn read_rules(
         let place = RULES.iter().position(|kind| kind.key == key.as_str());
         let place = place.ok_or_else(|| {
             let known = (own.iter().copied()).chain(RULES.iter().map(|k| k.key));
-            ParseError::whole(Problem::UnknownKey {
+            Problem::UnknownKey {
                 key: key.clone(),
                 like: closest(key, known),
-            })
+            }
         })?;
         // A problem the reader did not place (a flag that is not one) is placed at its key.
         let found = (RULES[place].read)(value, &board).map_err(|problem| match problem {
-            Problem::In { .. } => ParseError::whole(problem),
-            other => ParseError::whole(Problem::In {
+            Problem::In { .. } => problem,
+            other => Problem::In {
                 place: format!("\"{key}\""),
                 problem: Box::new(other),
-            }),
+            },
         })?;
         all.rules.extend(found.rules);
         all.areas.extend(found.areas);
@@ -242,7 +259,7 @@ pub fn read_rules(
 
 /// The rules named by `negative` when it is a list (f-puzzles' form), each known to have a
 /// negative form; `true`/`false` (the consecutive marks' form) names none.
-fn negated(object: &Map<String, Value>) -> Result<Vec<&'static RuleKind>, ParseError> {
+fn negated(object: &Map<String, Value>) -> Result<Vec<&'static RuleKind>, Problem> {
     let Some(Value::Array(list)) = object.get("negative") else {
         return Ok(Vec::new());
     };
@@ -254,15 +271,13 @@ fn negated(object: &Map<String, Value>) -> Result<Vec<&'static RuleKind>, ParseE
     for item in list {
         let kind =
             (item.as_str()).and_then(|name| NEGATABLE.iter().copied().find(|k| k.key == name));
-        let kind = kind.ok_or_else(|| {
-            ParseError::whole(Problem::In {
-                place: "\"negative\"".into(),
-                problem: Box::new(Problem::Rule(format!(
-                    "mipsolve knows no negative form of {}: the list may name {}",
-                    crate::json_values::written(item),
-                    known()
-                ))),
-            })
+        let kind = kind.ok_or_else(|| Problem::In {
+            place: "\"negative\"".into(),
+            problem: Box::new(Problem::Rule(format!(
+                "mipsolve knows no negative form of {}: the list may name {}",
+                crate::json_values::written(item),
+                known()
+            ))),
         })?;
         kinds.push(kind);
     }

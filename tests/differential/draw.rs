@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 51] = [
+pub const KEYS: [&str; 52] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -62,6 +62,19 @@ pub const KEYS: [&str; 51] = [
     "samevalues",
     "countingcircles",
     "numberedroom",
+    "statemachine",
+    "or",
+];
+
+/// The keys an `or` option's clues are drawn from.
+const OPTION_KEYS: [&str; 8] = [
+    "killercage",
+    "thermometer",
+    "sum",
+    "greaterthan",
+    "relation",
+    "arrow",
+    "renban",
     "statemachine",
 ];
 
@@ -583,6 +596,20 @@ impl Board<'_> {
                 json!({"cells": names(&cells), "allowed": allowed, "every": every})
             }
             "statemachine" => self.machine(n),
+            "or" => {
+                // Two or three options, each one or two clues of a key drawn from the grid.
+                let options: Vec<Value> = (0..self.rng.random_range(2..=3))
+                    .map(|_| {
+                        let mut option = Map::new();
+                        for _ in 0..self.rng.random_range(1..=2) {
+                            let key = *OPTION_KEYS.choose(self.rng).unwrap();
+                            self.add(key, &mut option, &mut Vec::new());
+                        }
+                        Value::Object(option)
+                    })
+                    .collect();
+                json!({"options": options})
+            }
             "samevalues" => {
                 // Two or three sets of one or two scattered cells.
                 let (count, size) = (self.rng.random_range(2..=3), self.rng.random_range(1..=2));

@@ -2,7 +2,7 @@
 //! from mipsolve's rules: the cells' allowed values and a list of checks, each a test of the
 //! values of its cells that the brute-force search makes once all of them are filled.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// A cell, 0-based (row, column).
 pub type Cell = (usize, usize);
@@ -254,6 +254,37 @@ impl Meaning {
                     }
                 }
             }
+        }
+        for item in items(p, "or") {
+            // Each option's meaning on the layout alone: the grid's regions, no givens.
+            let layout: Vec<Value> = (p["grid"].as_array().unwrap().iter())
+                .map(|row| {
+                    let cells = row.as_array().unwrap().iter();
+                    Value::Array(
+                        cells
+                            .map(|c| match c.get("region") {
+                                Some(region) => json!({ "region": region }),
+                                None => json!({}),
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+            let options: Vec<Meaning> = (item["options"].as_array().unwrap().iter())
+                .map(|option| {
+                    let mut object = option.as_object().unwrap().clone();
+                    object.insert("grid".into(), Value::Array(layout.clone()));
+                    meaning(&Value::Object(object))
+                })
+                .collect();
+            let all: Vec<Cell> = (options.iter())
+                .flat_map(|m| m.checks.iter().flat_map(|c| c.cells.clone()))
+                .collect();
+            self.check(all, move |v| {
+                options
+                    .iter()
+                    .any(|m| m.checks.iter().all(|c| (c.holds)(v)))
+            });
         }
         for item in items(p, "statemachine") {
             let segments: Vec<Vec<Cell>> = (item["segments"].as_array().unwrap().iter())

@@ -3,6 +3,7 @@
 //! clues, areas and cages), with the marks they draw. Nothing here names a rule kind.
 
 pub mod allowed;
+pub mod any_of;
 pub mod areas;
 pub mod automaton;
 pub mod cages;

@@ -20,6 +20,9 @@ pub struct Board<'a> {
     pub regions: &'a [Vec<Cell>],
     /// The puzzle object.
     pub object: &'a Map<String, Value>,
+    /// Reads an object's keys through the registry onto this board (the options of a rule
+    /// that holds rules of any kind).
+    pub read: fn(&Map<String, Value>, &Board) -> Result<Found, Problem>,
 }
 
 impl Board<'_> {

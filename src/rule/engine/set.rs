@@ -139,6 +139,11 @@ pub struct Reductions {
 }
 
 impl Reductions {
+    /// `rules`, prepared already, to narrow together.
+    pub fn new(rules: Vec<Arc<dyn Rule>>) -> Self {
+        Reductions { rules }
+    }
+
     /// Lets each rule work out again what it keeps from the candidates; `true` when one
     /// did.
     fn prepare(&mut self, domains: &Domains) -> bool {

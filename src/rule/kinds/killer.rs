@@ -127,7 +127,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         );
         if k > n || !(least..=most).contains(&sum) {
             let cells: Vec<String> = cage.iter().map(|&c| crate::grid::cell_name(c)).collect();
-            let problem = wrong(format!(
+            let problem = Problem::NeverHolds(format!(
                 "the cage {} sums to {sum}, but {k} different values of 1..{n} add up to {least} to {most}",
                 cells.join(" ")
             ));

@@ -1,6 +1,7 @@
 //! The rule kinds: each file is one kind's keys, its validation and its lowering to the
 //! engine's parts, plus what it alone does; each is named once more, in the registry.
 
+pub mod any_of;
 pub mod arrow;
 pub mod between;
 pub mod chess;

@@ -4,6 +4,7 @@
 //! `R1C1_1_2_3`), whitespace ignored. Each type mipsolve knows becomes its f-puzzles key, and
 //! the f-puzzles reader reads the puzzle; any other type is an error naming it and its place.
 
+mod choice;
 mod reader;
 mod replicate;
 mod rules;
@@ -94,13 +95,14 @@ fn link_string(line: &str) -> Result<String, ParseError> {
 }
 
 /// The types of the layout and the givens, read here; the rules' types are the registry's.
-const LAYOUT: [&str; 7] = [
+const LAYOUT: [&str; 8] = [
     "Shape",
     "NoBoxes",
     "Jigsaw",
     "Given",
     "End",
     "And",
+    "Or",
     "Replicate",
 ];
 
@@ -141,17 +143,7 @@ fn read(text: &str) -> Result<Latin, ParseError> {
     }
     let n = size(&items)?;
     let mut reader = Reader::new(n);
-    for item in replicate::expand(items, n)? {
-        let args: Vec<&str> = item.args.iter().map(String::as_str).collect();
-        reader.item(&item.kind, &args).map_err(|message| {
-            let name = if item.kind.is_empty() {
-                "Given"
-            } else {
-                &item.kind
-            };
-            fail(format!("ISS item {} ({name}): {message}", item.number))
-        })?;
-    }
+    choice::read_items(&mut reader, &replicate::expand(items, n)?)?;
     from_object(&reader.finish()?)
 }
 

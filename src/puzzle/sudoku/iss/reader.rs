@@ -79,7 +79,8 @@ impl Reader {
     pub(super) fn item(&mut self, kind: &str, args: &[&str]) -> Result<(), ItemError> {
         match kind {
             "" | "Given" => return self.givens(args),
-            "Shape" | "End" => return Ok(()),
+            // An `And` outside an `Or` only groups items that hold anyway.
+            "Shape" | "End" | "And" => return Ok(()),
             "NoBoxes" => self.boxes = false,
             "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
             name => {

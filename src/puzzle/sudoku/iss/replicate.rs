@@ -1,13 +1,13 @@
 //! ISS's composites that only group items: `Replicate~targets[~origin] ... End`, whose items are
-//! a template copied once per target cell, shifted so that the origin lands on it; and
-//! `And ... End`, whose items hold as if they stood alone.
+//! a template copied once per target cell, shifted so that the origin lands on it (the
+//! grouping of `Or` and `And` is kept for the reader).
 
 use super::{fail, Item};
 use crate::error::ParseError;
 
 const DIGITS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/// The items with every `Replicate` copied out and every `And` dropped, each keeping the
+/// The items with every `Replicate` copied out, each keeping the
 /// number of the item it comes from.
 pub(super) fn expand(items: Vec<Item>, n: usize) -> Result<Vec<Item>, ParseError> {
     let mut out = Vec::new();
@@ -15,7 +15,6 @@ pub(super) fn expand(items: Vec<Item>, n: usize) -> Result<Vec<Item>, ParseError
     while i < items.len() {
         let item = &items[i];
         match item.kind.as_str() {
-            "And" => {}
             "Replicate" => {
                 let end = closing(&items, i);
                 let inner = expand(items[i + 1..end].to_vec(), n)?;
@@ -35,7 +34,7 @@ pub(super) fn expand(items: Vec<Item>, n: usize) -> Result<Vec<Item>, ParseError
 
 /// The index of the `End` that closes the composite opened at `open` (the last item when
 /// none does).
-fn closing(items: &[Item], open: usize) -> usize {
+pub(super) fn closing(items: &[Item], open: usize) -> usize {
     let mut depth = 0;
     for (i, item) in items.iter().enumerate().skip(open) {
         match item.kind.as_str() {
