@@ -149,6 +149,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Skyscraper", &skyscraper::KIND, IssForm::BothEnds),
     iss("NumberedRoom", &numbered_room::KIND, IssForm::BothEnds),
     iss("NFA", &state_machine::KIND, IssForm::Machine),
+    iss("Regex", &state_machine::KIND, IssForm::Pattern),
 ];
 
 /// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside

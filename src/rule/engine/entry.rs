@@ -109,6 +109,9 @@ pub enum IssForm {
     /// `Type~code~_name~cells~-~cells~~cells...`: ISS's encoded automaton over groups of
     /// cells (each named or split off by an empty argument), a group's segments split at `-`.
     Machine,
+    /// `Type~pattern~cells~~cells...`: ISS's regular expression (base64, or percent-encoded
+    /// in older strings) over groups of cells split off by an empty argument.
+    Pattern,
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).

@@ -3,17 +3,16 @@
 //! automaton accepts. `"moves"` lists `[from, value, to]`; `"segments"` (lists of cells) may
 //! stand for `"cells"`, read with the value `"-"` between segments; `"machine"` may stand for
 //! `"start"`, `"accept"` and `"moves"`: the Interactive Sudoku Solver's encoding of an `NFA`
-//! (URL-safe base64 of its bit stream); `"name"` labels the clue.
+//! (URL-safe base64 of its bit stream), and so may `"regex"`, a regular expression ISS's way
+//! (`"[2468]+1?"`: values as digits, 10 and up as letters); `"name"` labels the clue.
 
 use std::sync::Arc;
 
-use base64::engine::{general_purpose, DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
-use base64::Engine as _;
 use serde_json::{Map, Value};
 
 use crate::error::Problem;
 use crate::grid::Cell;
-use crate::rule::engine::automaton::{Machine, Word, Words, BREAK};
+use crate::rule::engine::automaton::{Machine, Word, Words, BREAK, MAX_STATES};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::marks;
@@ -23,8 +22,8 @@ use crate::rule::engine::reading::{at, cell, cells, items, wrong, Board, Found};
 pub static KIND: RuleKind = RuleKind::new("statemachine", read);
 
 /// The keys an item may hold.
-const KEYS: [&str; 7] = [
-    "cells", "segments", "start", "accept", "moves", "machine", "name",
+const KEYS: [&str; 8] = [
+    "cells", "segments", "start", "accept", "moves", "machine", "regex", "name",
 ];
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -75,19 +74,27 @@ fn segments(item: &Map<String, Value>, n: usize) -> Result<Vec<Vec<Cell>>, Probl
     }
 }
 
-/// The automaton, from `"machine"` or from `"start"`, `"accept"` and `"moves"`.
+/// The automaton: from `"machine"`, `"regex"`, or `"start"`, `"accept"` and `"moves"`
+/// (exactly one of the three ways).
 fn machine(item: &Map<String, Value>, n: usize) -> Result<Machine, Problem> {
     let listed = ["start", "accept", "moves"].map(|k| item.get(k));
-    match (item.get("machine"), listed) {
-        (Some(Value::String(code)), [None, None, None]) => decoded(code, n),
-        (Some(_), [None, None, None]) => Err(wrong("\"machine\" must be ISS's encoded NFA")),
-        (Some(_), _) => Err(wrong(
-            "\"machine\" and \"start\"/\"accept\"/\"moves\" both given: give one",
-        )),
-        (None, [Some(start), Some(accept), Some(moves)]) => listed_machine(start, accept, moves, n),
-        (None, _) => Err(wrong(
-            "no automaton: give \"start\", \"accept\" and \"moves\", or \"machine\"",
-        )),
+    let ways = [
+        item.get("machine").is_some(),
+        item.get("regex").is_some(),
+        listed.iter().any(Option::is_some),
+    ];
+    if ways.iter().filter(|&&w| w).count() != 1 {
+        return Err(wrong(
+            "give the automaton one way: \"machine\", \"regex\", or \"start\", \"accept\" and \"moves\"",
+        ));
+    }
+    match (item.get("machine"), item.get("regex"), listed) {
+        (Some(Value::String(code)), _, _) => Machine::from_iss(code, n),
+        (Some(_), _, _) => Err(wrong("\"machine\" must be ISS's encoded NFA")),
+        (_, Some(Value::String(pattern)), _) => Machine::from_regex(pattern, n),
+        (_, Some(_), _) => Err(wrong("\"regex\" must be a pattern (a string)")),
+        (_, _, [Some(start), Some(accept), Some(moves)]) => listed_machine(start, accept, moves, n),
+        _ => Err(wrong("\"start\", \"accept\" and \"moves\" go together")),
     }
 }
 
@@ -163,112 +170,6 @@ fn listed_machine(
     Ok(machine)
 }
 
-/// The most states a machine may have (ISS's encoding allows 2^16).
-const MAX_STATES: usize = 1 << 16;
-
-/// ISS's encoded NFA: a header (format, state bits, symbol count, start and accept counts,
-/// which starts accept), then per state its moves, plain (a count, then symbol and target
-/// pairs) or packed (a mask of symbols, then one target each). Symbol `k` is the value `k + 1`,
-/// and the symbol after the grid's values is the break between segments.
-fn decoded(code: &str, n: usize) -> Result<Machine, Problem> {
-    let config = GeneralPurposeConfig::new()
-        .with_decode_padding_mode(DecodePaddingMode::Indifferent)
-        .with_decode_allow_trailing_bits(true);
-    let bytes = GeneralPurpose::new(&base64::alphabet::URL_SAFE, config)
-        .decode(code)
-        .or_else(|_| general_purpose::STANDARD.decode(code))
-        .map_err(|_| wrong("\"machine\" is not base64"))?;
-    let mut bits = Bits {
-        bytes: &bytes,
-        at: 0,
-    };
-    let broken = || wrong("\"machine\" ends too soon: it is not an ISS NFA");
-    let format = bits.read(2).ok_or_else(broken)?;
-    let state_bits = bits.read(4).ok_or_else(broken)? as usize + 1;
-    let symbols = bits.read(4).ok_or_else(broken)? as usize + 1;
-    let starts = bits.read(state_bits).ok_or_else(broken)? as usize;
-    let accepts = bits.read(state_bits).ok_or_else(broken)? as usize;
-    let start_accepts = bits.read(starts).ok_or_else(broken)?;
-    let symbol_bits = usize::BITS as usize - (symbols - 1).leading_zeros() as usize;
-    let symbol = |index: u64| match index as usize {
-        k if k < n => Ok(k),
-        k if k == n => Ok(BREAK),
-        k => Err(wrong(format!(
-            "\"machine\" reads the value {}, past the grid's {n}",
-            k + 1
-        ))),
-    };
-    let mut moves: Vec<Vec<(usize, usize)>> = Vec::new();
-    match format {
-        0 => {
-            let count_bits = bits.read(4).ok_or_else(broken)? as usize;
-            while count_bits > 0 && bits.left() >= count_bits {
-                let count = bits.read(count_bits).ok_or_else(broken)?;
-                let mut state = Vec::new();
-                for _ in 0..count {
-                    let k = symbol(bits.read(symbol_bits).ok_or_else(broken)?)?;
-                    state.push((k, bits.read(state_bits).ok_or_else(broken)? as usize));
-                }
-                moves.push(state);
-            }
-        }
-        1 => {
-            while bits.left() >= symbols {
-                let mask = bits.read(symbols).ok_or_else(broken)?;
-                let mut state = Vec::new();
-                // Bit `k` of the mask (lowest first) is symbol `k`.
-                for index in (0..symbols).filter(|&k| mask >> k & 1 == 1) {
-                    let target = bits.read(state_bits).ok_or_else(broken)? as usize;
-                    state.push((symbol(index as u64)?, target));
-                }
-                moves.push(state);
-            }
-        }
-        _ => return Err(wrong("\"machine\" is in no ISS NFA format mipsolve knows")),
-    }
-    let count = (moves.iter().flatten().map(|&(_, t)| t + 1))
-        .chain([moves.len(), starts + accepts])
-        .max()
-        .unwrap_or(0);
-    moves.resize(count, Vec::new());
-    let mut accept = vec![false; count];
-    (0..starts)
-        .filter(|&i| start_accepts >> i & 1 == 1)
-        .for_each(|i| accept[i] = true);
-    (starts..starts + accepts).for_each(|i| accept[i] = true);
-    Ok(Machine {
-        start: (0..starts).collect(),
-        accept,
-        moves,
-    })
-}
-
-/// A stream of bits, the highest bit of each byte first.
-struct Bits<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Bits<'_> {
-    fn left(&self) -> usize {
-        self.bytes.len() * 8 - self.at
-    }
-
-    /// The next `count` bits as a number, the first the highest; `None` past the end.
-    fn read(&mut self, count: usize) -> Option<u64> {
-        if count > self.left() || count > 64 {
-            return None;
-        }
-        let mut value = 0;
-        for _ in 0..count {
-            let bit = self.bytes[self.at / 8] >> (7 - self.at % 8) & 1;
-            value = value << 1 | u64::from(bit);
-            self.at += 1;
-        }
-        Some(value)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::rule::harness::*;
@@ -291,6 +192,28 @@ mod tests {
     }
 
     #[test]
+    fn regular_expressions_match_whole_lines() {
+        // The grid's first row reads 1 2 3; "(12|3)+" matches it, not 1 2 4.
+        let json = r#"{"statemachine": [{"regex": "(12|3)+", "cells": ["R1C1", "R1C2", "R1C3"]}]}"#;
+        keeps_only(json, &sudoku_with(&[]), &sudoku_with(&[((0, 2), 4)]));
+        let d = narrowed_square(&*rule(json, 9), 9, &[]);
+        assert_eq!(values(&d, (0, 0)), [1, 3]);
+        // A whole match: "1." does not take three cells.
+        let short = r#"{"statemachine": [{"regex": "1.", "cells": ["R1C1", "R1C2", "R1C3"]}]}"#;
+        keeps_only(
+            r#"{"statemachine": [{"regex": "1.3", "cells": ["R1C1", "R1C2", "R1C3"]}]}"#,
+            &sudoku_with(&[]),
+            &sudoku_with(&[((0, 1), 5), ((0, 2), 4)]),
+        );
+        assert!(narrowed(&*rule(short, 9), candidates(9, 9, 9, &[])).is_none());
+        let escape = read_error(
+            r#"{"statemachine": [{"regex": "\\d+", "cells": ["R1C1"]}]}"#,
+            9,
+        );
+        assert!(escape.contains("which ISS's patterns do not"), "{escape}");
+    }
+
+    #[test]
     fn listed_machines_read_every_key() {
         // Values rise by one along the line: 1 2 3 of the grid's first row.
         let moves: Vec<String> = (1..9).map(|v| format!("[{v}, {}, {}]", v, v + 1)).collect();
@@ -309,7 +232,7 @@ mod tests {
             r#"{"statemachine": [{"cells": ["R1C1"], "machine": "BlRITJCkgA", "start": [0]}]}"#,
             9,
         );
-        assert!(both.contains("both given"), "{both}");
+        assert!(both.contains("give the automaton one way"), "{both}");
         let value = read_error(
             r#"{"statemachine": [{"cells": ["R1C1"], "start": [0], "accept": [0], "moves": [[0, 10, 0]]}]}"#,
             9,

@@ -95,6 +95,7 @@ impl Reader {
             }
             IssForm::Relation(every) => self.relation(key, every, args)?,
             IssForm::Machine => self.machine(key, args)?,
+            IssForm::Pattern => self.pattern(key, args)?,
             IssForm::RowOrColumn(row) => match args.split_first() {
                 Some((_, [])) => return Err(ItemError::Form("no cells")),
                 Some((kind, cells)) if (*kind == "R") == row => {
@@ -195,6 +196,30 @@ impl Reader {
                 return Err(ItemError::Form("a segment has no cells"));
             }
             let item = json!({"segments": segments, "machine": code, "name": name});
+            self.push(key, item);
+        }
+        Ok(())
+    }
+
+    /// A regular expression (base64, or percent-encoded when it holds `%` or `.`), then
+    /// groups of cells split off by empty arguments.
+    fn pattern(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        use base64::Engine as _;
+        let (code, groups) = args.split_first().ok_or(ItemError::Form("no pattern"))?;
+        let pattern = match code.contains(['%', '.']) {
+            true => Some(
+                percent_encoding::percent_decode_str(code)
+                    .decode_utf8_lossy()
+                    .into_owned(),
+            ),
+            false => (base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(code.trim_end_matches('='))
+                .ok())
+            .and_then(|bytes| String::from_utf8(bytes).ok()),
+        };
+        let pattern = pattern.ok_or(ItemError::Form("the pattern is not base64"))?;
+        for cells in groups.split(|a| a.is_empty()).filter(|g| !g.is_empty()) {
+            let item = json!({"cells": self.names(cells)?, "regex": pattern});
             self.push(key, item);
         }
         Ok(())

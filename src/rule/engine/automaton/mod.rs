@@ -4,6 +4,10 @@
 //! the rows are that layered graph as a flow of one unit, an arc binary per live move, tied to
 //! `x[r,c,k]`; the check runs the automaton on the values.
 
+mod iss;
+
+pub use iss::MAX_STATES;
+
 use std::sync::Arc;
 
 use super::keyed::Part;
@@ -17,7 +21,7 @@ use crate::model::{LinExpr, Model};
 pub const BREAK: usize = usize::MAX;
 
 /// A nondeterministic finite automaton over value indices (symbol `k`: the `k`th value).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Machine {
     /// The states it starts in.
     pub start: Vec<usize>,
