@@ -7,12 +7,12 @@ use serde_json::{Map, Value};
 use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
-    any_of, arrow, between, chess, clone, consecutive, counting_circles, diagonal, difference,
-    disjoint, double_arrow, drawn_cage, entropic, equal_sum, extra_region, global_classes,
-    greater_than, indexer, killer, little_killer, minimum, nabner, nonconsecutive, numbered_room,
-    palindrome, parity, pencil_marks, quadruple, ratio, region_sum, relation, renban, same_values,
-    sandwich, skyscraper, slow_thermometer, state_machine, sum, thermometer, whispers, xsum, xv,
-    zipper,
+    any_of, arrow, between, chess, clone, consecutive, contains, count_distinct, counting_circles,
+    diagonal, difference, disjoint, double_arrow, drawn_cage, entropic, equal_sum, extra_region,
+    global_classes, greater_than, indexer, killer, little_killer, minimum, nabner, nonconsecutive,
+    numbered_room, palindrome, parity, pencil_marks, quadruple, ratio, region_sum, relation,
+    renban, same_values, sandwich, skyscraper, slow_thermometer, state_machine, sum, thermometer,
+    whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -74,6 +74,8 @@ pub static RULES: &[&RuleKind] = &[
     &xv::KIND,
     &zipper::KIND,
     &any_of::KIND,
+    &contains::KIND,
+    &count_distinct::KIND,
 ];
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
@@ -150,6 +152,13 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("NumberedRoom", &numbered_room::KIND, IssForm::BothEnds),
     iss("NFA", &state_machine::KIND, IssForm::Machine),
     iss("Regex", &state_machine::KIND, IssForm::Pattern),
+    iss("ContainExact", &contains::KIND, IssForm::Values(true)),
+    iss("ContainAtLeast", &contains::KIND, IssForm::Values(false)),
+    iss(
+        "CountDistinct",
+        &count_distinct::KIND,
+        IssForm::CellAndCells,
+    ),
 ];
 
 /// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 52] = [
+pub const KEYS: [&str; 54] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -64,6 +64,8 @@ pub const KEYS: [&str; 52] = [
     "numberedroom",
     "statemachine",
     "or",
+    "contains",
+    "countdistinct",
 ];
 
 /// The keys an `or` option's clues are drawn from.
@@ -596,6 +598,32 @@ impl Board<'_> {
                 json!({"cells": names(&cells), "allowed": allowed, "every": every})
             }
             "statemachine" => self.machine(n),
+            "contains" => {
+                // Some of the cells' own values (now and then another), at least or exactly.
+                let len = self.rng.random_range(2..=4);
+                let cells = self.scattered(len);
+                let mut values: Vec<u32> = Vec::new();
+                for &c in &cells {
+                    if self.rng.random_bool(0.6) {
+                        values.push(self.value(c));
+                    }
+                }
+                if values.is_empty() || self.rng.random_bool(0.15) {
+                    values.push(self.rng.random_range(1..=n as u32));
+                }
+                values.truncate(cells.len());
+                let exact = self.rng.random_bool(0.5);
+                json!({"cells": names(&cells), "values": values, "exact": exact})
+            }
+            "countdistinct" => {
+                let len = self.rng.random_range(1..=4);
+                let cells = self.scattered(len);
+                let cell = match self.rng.random_bool(0.3) {
+                    true => cells[0],
+                    false => self.cell(),
+                };
+                json!({"cell": name(cell), "cells": names(&cells)})
+            }
             "or" => {
                 // Two or three options, each one or two clues of a key drawn from the grid.
                 let options: Vec<Value> = (0..self.rng.random_range(2..=3))

@@ -286,6 +286,33 @@ impl Meaning {
                     .any(|m| m.checks.iter().all(|c| (c.holds)(v)))
             });
         }
+        for item in items(p, "contains") {
+            let list = cells(&item["cells"]);
+            let values: Vec<u32> = (item["values"].as_array().unwrap().iter())
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
+            let exact = item["exact"].as_bool().unwrap_or(false);
+            let read = list.clone();
+            self.check(list, move |v| {
+                values.iter().all(|&x| {
+                    let listed = values.iter().filter(|&&y| y == x).count();
+                    let held = read.iter().filter(|&&(r, c)| v[r][c] == x).count();
+                    held >= listed && (!exact || held == listed)
+                })
+            });
+        }
+        for item in items(p, "countdistinct") {
+            let counted = cells(&item["cells"]);
+            let (r, c) = reference(&item["cell"]);
+            let cell = (r as usize, c as usize);
+            let all: Vec<Cell> = counted.iter().copied().chain([cell]).collect();
+            self.check(all, move |v| {
+                let mut seen: Vec<u32> = counted.iter().map(|&(r, c)| v[r][c]).collect();
+                seen.sort();
+                seen.dedup();
+                seen.len() as u32 == v[cell.0][cell.1]
+            });
+        }
         for item in items(p, "statemachine") {
             let segments: Vec<Vec<Cell>> = (item["segments"].as_array().unwrap().iter())
                 .map(cells)

@@ -112,6 +112,11 @@ pub enum IssForm {
     /// `Type~pattern~cells~~cells...`: ISS's regular expression (base64, or percent-encoded
     /// in older strings) over groups of cells split off by an empty argument.
     Pattern,
+    /// `Type~v1_v2...~cells`: the values the cells hold, listed with repeats, at least or
+    /// (`true`) exactly as often as listed.
+    Values(bool),
+    /// `Type~cell~cells`: a cell (`"cell"`) and the cells it speaks of (`"cells"`).
+    CellAndCells,
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).

@@ -7,6 +7,8 @@ pub mod between;
 pub mod chess;
 pub mod clone;
 pub mod consecutive;
+pub mod contains;
+pub mod count_distinct;
 pub mod counting_circles;
 pub mod diagonal;
 pub mod difference;

@@ -96,6 +96,21 @@ impl Reader {
             IssForm::Relation(every) => self.relation(key, every, args)?,
             IssForm::Machine => self.machine(key, args)?,
             IssForm::Pattern => self.pattern(key, args)?,
+            IssForm::CellAndCells => match args.split_first() {
+                Some((cell, cells)) if !cells.is_empty() => {
+                    let item = json!({"cell": self.name(cell)?, "cells": self.names(cells)?});
+                    self.push(key, item);
+                }
+                _ => return Err(ItemError::Form("a cell and the cells it speaks of")),
+            },
+            IssForm::Values(exact) => {
+                let (values, cells) = args.split_first().ok_or(ItemError::Form("no values"))?;
+                let values: Vec<i64> = (values.split('_').filter(|v| !v.is_empty()))
+                    .map(number)
+                    .collect::<Result<_, _>>()?;
+                let item = json!({"cells": self.names(cells)?, "values": values, "exact": exact});
+                self.push(key, item);
+            }
             IssForm::RowOrColumn(row) => match args.split_first() {
                 Some((_, [])) => return Err(ItemError::Form("no cells")),
                 Some((kind, cells)) if (*kind == "R") == row => {
