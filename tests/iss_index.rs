@@ -59,6 +59,60 @@ fn check(name: String) {
     assert!(named, "{name}: neither read nor refused by name: {record}");
 }
 
+/// Every string read is written back as an ISS string (`--format iss`, one a line, in the
+/// folder's order) and reads to the same answer: the same verdict, the same grid when unique.
+fn round_trip() -> Result<(), String> {
+    let folder = repo("tests/fixtures/iss-index");
+    let args = ["sudoku", "--format", "iss", "-q", "--time-limit", "1"];
+    let written = run(&[&args[..], &[folder.to_str().unwrap()]].concat());
+    let strings: Vec<&str> = written.stdout.lines().collect();
+    let readable: Vec<(&String, &Value)> = records().iter().filter(|(_, r)| read(r)).collect();
+    if strings.len() != readable.len() {
+        return Err(format!(
+            "{} strings written for {} read",
+            strings.len(),
+            readable.len()
+        ));
+    }
+    let dir = std::env::temp_dir().join(format!("mipsolve-iss-round-trip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    for ((name, _), string) in readable.iter().zip(&strings) {
+        std::fs::write(dir.join(name), string).map_err(|e| e.to_string())?;
+    }
+    let args = [
+        "sudoku",
+        "--check-unique",
+        "--time-limit",
+        "10",
+        "--format",
+        "json",
+        "-q",
+    ];
+    let again = run(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut wrong = Vec::new();
+    for record in again.json() {
+        let name = record["file"]
+            .as_str()
+            .unwrap_or_default()
+            .rsplit('/')
+            .next()
+            .unwrap_or_default();
+        let first = &records()[name];
+        let timed_out = [first, &record].iter().any(|r| r["status"] == "timeout");
+        let same = first["status"] == record["status"]
+            && first["unique"] == record["unique"]
+            && (first["unique"] != true || first["solution"] == record["solution"]);
+        if !timed_out && !same {
+            wrong.push(format!("{name}: read {first}, written back {record}"));
+        }
+    }
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(wrong.join("\n")),
+    }
+}
+
 fn main() {
     let files = || {
         let folder = repo("tests/fixtures/iss-index");
@@ -78,5 +132,9 @@ fn main() {
             false => Err(format!("{count} of 250 read, fewer than {READ_AT_LEAST}").into()),
         }
     }));
+    trials.push(Trial::test(
+        "iss_strings_are_written_back_and_read_alike",
+        || round_trip().map_err(Into::into),
+    ));
     libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }

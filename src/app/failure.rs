@@ -66,6 +66,12 @@ pub enum Unwritten {
     /// The time limit passed before the model was made.
     #[error("time limit reached before the model was written")]
     TimeLimit,
+    /// A rule the Interactive Sudoku Solver's strings cannot say.
+    #[error("{0}")]
+    Iss(#[from] mipsolve::puzzle::sudoku::iss::Unwritable),
+    /// A kind the Interactive Sudoku Solver does not have.
+    #[error("only a Sudoku has an ISS string")]
+    NoIss,
 }
 
 /// Why an input is not text mipsolve can read.

@@ -21,6 +21,8 @@ use crate::rule::{repeated, Areas, CageFormulation, Cages, Rule, RuleSet};
 
 #[path = "latin_drawing.rs"]
 mod drawing;
+#[path = "latin_iss.rs"]
+mod iss_form;
 #[path = "latin_json.rs"]
 mod json_form;
 
@@ -343,6 +345,13 @@ impl Puzzle for Latin {
 
     fn render(&self, grid: &Grid) -> String {
         self.write_grid(grid, None)
+    }
+
+    fn iss_string(&self) -> Option<Result<String, crate::puzzle::sudoku::iss::Unwritable>> {
+        match self.family {
+            Family::Sudoku(_) => Some(self.iss_string()),
+            Family::KenKen => None,
+        }
     }
 
     /// A classic Sudoku's givens as a grid; KenKen and the variants as their JSON.

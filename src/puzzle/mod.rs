@@ -47,6 +47,11 @@ pub trait Puzzle: Send + Sync {
     fn render_puzzle(&self) -> Option<String> {
         None
     }
+    /// The puzzle as an Interactive Sudoku Solver constraint string, which reads back as the
+    /// same puzzle; `None` for a kind ISS does not have, an error for a rule it cannot say.
+    fn iss_string(&self) -> Option<Result<String, sudoku::iss::Unwritable>> {
+        None
+    }
     /// What a picture of the puzzle shows ([`crate::picture`]); `None` for a kind without
     /// pictures.
     fn drawing(&self) -> Option<Drawing> {

@@ -132,6 +132,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("V", &xv::KIND, IssForm::Mark(Some("V"))),
     iss("Diagonal", &diagonal::ANTI, IssForm::FlagFor("1")),
     iss("Diagonal", &diagonal::MAIN, IssForm::FlagFor("-1")),
+    iss("Diagonal", &diagonal::BOTH, IssForm::FlagsFor(&["1", "-1"])),
     iss("AntiKnight", &chess::KNIGHT, IssForm::Flag),
     iss("AntiKing", &chess::KING, IssForm::Flag),
     iss("DisjointSets", &disjoint::KIND, IssForm::Flag),
@@ -152,6 +153,8 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("NumberedRoom", &numbered_room::KIND, IssForm::BothEnds),
     iss("NFA", &state_machine::KIND, IssForm::Machine),
     iss("Regex", &state_machine::KIND, IssForm::Pattern),
+    iss("", &parity::ODD, IssForm::Parity(1)),
+    iss("", &parity::EVEN, IssForm::Parity(0)),
     iss("ContainExact", &contains::KIND, IssForm::Values(true)),
     iss("ContainAtLeast", &contains::KIND, IssForm::Values(false)),
     iss(

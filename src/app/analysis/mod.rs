@@ -7,6 +7,7 @@ pub mod audit;
 pub mod candidates;
 pub mod deduce;
 pub mod explain;
+mod iss_form;
 mod model_file;
 mod picture;
 pub mod repair;
@@ -40,6 +41,7 @@ pub static ANALYSES: &[&dyn Analysis] = &[
     &explain::Explain,
     &repair::Repair,
     &picture::Picture,
+    &iss_form::IssForm,
 ];
 
 /// One analysis of a solved puzzle: what it finds, and how each output shows it.
@@ -123,4 +125,6 @@ pub struct Findings {
     pub drawing: Option<Drawing>,
     /// The picture as SVG, for `--format svg`.
     pub svg: Option<String>,
+    /// The puzzle as an ISS string, for `--format iss`.
+    pub iss: Option<String>,
 }

@@ -156,6 +156,8 @@ pub(super) enum FormatArg {
     Json,
     /// The puzzle and its solution as an SVG picture (one puzzle; --picture DIR for a batch)
     Svg,
+    /// Each puzzle as an Interactive Sudoku Solver constraint string, one a line (Sudoku)
+    Iss,
 }
 
 pub(super) fn parse_seconds(text: &str) -> Result<Duration, ArgValueError> {

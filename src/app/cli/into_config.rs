@@ -62,6 +62,7 @@ pub(super) fn config_from(
             FormatArg::Text => Format::Text,
             FormatArg::Json => Format::Json,
             FormatArg::Svg => Format::Svg,
+            FormatArg::Iss => Format::Iss,
         },
         jobs: common.jobs.map_or(cores, usize::from),
         quiet: common.quiet,

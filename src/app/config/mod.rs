@@ -118,4 +118,7 @@ pub enum Format {
     Svg,
     /// Nothing on standard output (the run writes files); statuses on standard error.
     Notes,
+    /// Each puzzle as an Interactive Sudoku Solver constraint string, one a line; statuses
+    /// on standard error.
+    Iss,
 }

@@ -17,6 +17,7 @@ impl Format {
             Format::Json => Box::new(json::Json),
             Format::Svg => Box::new(svg::Svg),
             Format::Notes => Box::new(svg::Notes),
+            Format::Iss => Box::new(svg::Iss),
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::puzzle::latin::Latin;
 
 /// The box shape f-puzzles gives a side by default: the tallest of at most the square root
 /// (a prime side: one row per region).
-pub(super) fn default_box(n: usize) -> (usize, usize) {
+pub(crate) fn default_box(n: usize) -> (usize, usize) {
     let h = (1..=n)
         .take_while(|h| h * h <= n)
         .filter(|h| n.is_multiple_of(*h))

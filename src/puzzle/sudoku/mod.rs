@@ -3,7 +3,7 @@
 
 mod bars;
 pub(crate) mod fpuzzles;
-mod iss;
+pub mod iss;
 mod links;
 mod parse;
 mod solo;

@@ -117,6 +117,9 @@ pub enum IssForm {
     Values(bool),
     /// `Type~cell~cells`: a cell (`"cell"`) and the cells it speaks of (`"cells"`).
     CellAndCells,
+    /// Written only, as given candidates (`.~R1C1_1_3_5`): a cell (`"cell"`) holding a value
+    /// of this remainder mod 2.
+    Parity(i64),
     /// `Type~size~cells`: the first `size` cells a pill, read in reading order.
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).
@@ -127,6 +130,8 @@ pub enum IssForm {
     Flag,
     /// `Type~direction`: the rule on, for this direction.
     FlagFor(&'static str),
+    /// Written only: `Type~direction` once for each direction (the rule is theirs together).
+    FlagsFor(&'static [&'static str]),
     /// `Type`: the rule on, which ISS applies beside marks too (f-puzzles spares them).
     FlagUnspared,
     /// `Type`: the rule's negative form.

@@ -53,6 +53,8 @@ pub struct Keyed<P> {
     pub over: Vec<Mark>,
     /// The key and value written back.
     pub json: (&'static str, Value),
+    /// Whether the rule's negative form holds too (written back in `negative`).
+    pub negated: bool,
 }
 
 impl<P: Part> Keyed<P> {
@@ -64,6 +66,7 @@ impl<P: Part> Keyed<P> {
             under: Vec::new(),
             over: Vec::new(),
             json: (key, value.clone()),
+            negated: false,
         }
     }
 
@@ -75,6 +78,7 @@ impl<P: Part> Keyed<P> {
             under: Vec::new(),
             over: Vec::new(),
             json,
+            negated: false,
         }
     }
 }
@@ -118,6 +122,14 @@ impl<P: Part> Rule for Keyed<P> {
 
     fn write_json(&self, object: &mut Map<String, Value>) {
         object.insert(self.json.0.into(), self.json.1.clone());
+        if self.negated {
+            let list = object
+                .entry("negative")
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(names) = list {
+                names.push(Value::from(self.json.0));
+            }
+        }
     }
 
     fn draw(&self, drawing: &mut Drawing) {

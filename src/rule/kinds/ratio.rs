@@ -37,6 +37,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         }
     }
     if negative(board, "ratio") {
+        rule.negated = true;
         if ratios.is_empty() {
             ratios.push(2);
         }

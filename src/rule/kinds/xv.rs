@@ -47,6 +47,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         marked.push((a.min(b), a.max(b)));
     }
     if negative(board, "xv") {
+        rule.negated = true;
         for (a, b) in undotted(board.n, &marked) {
             for sum in [5, 10] {
                 let clue = format!("no X or V {}-{}", cell_name(a), cell_name(b));

@@ -5,9 +5,13 @@
 //! the f-puzzles reader reads the puzzle; any other type is an error naming it and its place.
 
 mod choice;
+mod diagonals;
 mod reader;
 mod replicate;
 mod rules;
+mod writer;
+
+pub use writer::{write, IssPuzzle, Layout, Unwritable};
 
 use super::fpuzzles::from_object;
 use crate::error::{ParseError, Problem};
@@ -76,12 +80,34 @@ pub fn parse_iss(text: &str) -> Vec<Entry<Latin>> {
             })
             .collect();
     }
-    let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
-    let puzzle = read(text).map_err(|mut e| {
-        e.line.get_or_insert(line);
-        e
-    });
-    vec![Entry { line, puzzle }]
+    // A string a line, each from its `Shape` (as `--format iss` writes a collection), or one
+    // string over many lines (one item a line, as the index keeps them).
+    let starts: Vec<usize> = (text.lines().enumerate())
+        .filter(|(_, l)| l.trim_start().starts_with(".Shape~"))
+        .map(|(i, _)| i)
+        .collect();
+    let lines: Vec<&str> = text.lines().collect();
+    let chunks: Vec<(usize, String)> = match starts.len() > 1 {
+        true => (starts.iter().enumerate())
+            .map(|(k, &i)| {
+                let end = starts.get(k + 1).copied().unwrap_or(lines.len());
+                (i + 1, lines[i..end].join("\n"))
+            })
+            .collect(),
+        false => {
+            let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+            vec![(line, text.to_string())]
+        }
+    };
+    (chunks.into_iter())
+        .map(|(line, chunk)| Entry {
+            line,
+            puzzle: read(&chunk).map_err(|mut e| {
+                e.line.get_or_insert(line);
+                e
+            }),
+        })
+        .collect()
 }
 
 /// The constraint string of a link, percent-decoded.

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use super::diagonals::diagonals;
 use super::reader::Reader;
 use super::ItemError;
 use crate::rule::engine::entry::{set_flag, set_negative, IssForm};
@@ -126,6 +127,8 @@ impl Reader {
                 self.push(key, json!({ "segments": segments }));
             }
             IssForm::Mark(value) => self.mark(key, value, args)?,
+            // Written only: ISS reads given candidates as givens.
+            IssForm::Parity(_) | IssForm::FlagsFor(_) => return Ok(false),
             IssForm::Flag => {
                 set_flag(&mut self.keys, key);
                 self.flags.push(key);
@@ -337,40 +340,24 @@ impl Reader {
         let [sum, first] = args[..] else {
             return Err(ItemError::Form("expected a sum and a cell"));
         };
-        let n = self.n as i64;
         let start = self.cell(first)?;
-        let mut seen: Vec<Vec<(i64, i64)>> = Vec::new();
-        let starts = ((0..n - 1).map(|r| (r, 0, 1, 1)))
-            .chain((1..n - 1).map(|r| (r, n - 1, -1, -1)))
-            .chain((1..n).map(|c| (0, c, 1, -1)))
-            .chain((1..n - 1).map(|c| (n - 1, c, -1, 1)));
-        for (r, c, dr, dc) in starts {
-            let cells: Vec<(i64, i64)> = (0..n)
-                .map(|k| (r + k * dr, c + k * dc))
-                .take_while(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
-                .collect();
-            let mut sorted = cells.clone();
-            sorted.sort_unstable();
-            if cells.len() <= 1 || seen.contains(&sorted) {
-                continue;
-            }
-            seen.push(sorted);
-            if (r, c) == (start.0 as i64, start.1 as i64) {
-                let direction = match (dr, dc) {
-                    (1, 1) => "DR",
-                    (-1, -1) => "UL",
-                    (1, -1) => "DL",
-                    _ => "UR",
-                };
-                let clue = format!("R{}C{}", r - dr + 1, c - dc + 1);
-                self.push(
-                    key,
-                    json!({"cell": clue, "direction": direction, "value": sum}),
-                );
-                return Ok(());
-            }
-        }
-        Err(ItemError::NoDiagonal(first.to_string()))
+        let listed = diagonals(self.n)
+            .into_iter()
+            .find(|(cells, _)| cells[0] == start);
+        let (_, (dr, dc)) = listed.ok_or_else(|| ItemError::NoDiagonal(first.to_string()))?;
+        let direction = match (dr, dc) {
+            (1, 1) => "DR",
+            (-1, -1) => "UL",
+            (1, -1) => "DL",
+            _ => "UR",
+        };
+        let (r, c) = (start.0 as i64, start.1 as i64);
+        let clue = format!("R{}C{}", r - dr + 1, c - dc + 1);
+        self.push(
+            key,
+            json!({"cell": clue, "direction": direction, "value": sum}),
+        );
+        Ok(())
     }
 
     /// The clue cell beside row `R<r>` or column `C<c>`: before it (`front`) or after it.
