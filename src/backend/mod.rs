@@ -10,7 +10,12 @@
 //! and solver across its re-solves.
 
 mod cadical;
+#[cfg(feature = "cbc")]
 mod cbc;
+#[cfg(not(feature = "cbc"))]
+#[path = "no_cbc.rs"]
+mod cbc;
+#[cfg(feature = "cbc")]
 mod cbc_ffi;
 mod cnf;
 mod highs;
