@@ -50,6 +50,9 @@ impl SolveAssuming for Cadical {
     }
 }
 
+/// Rows taken between two looks at the deadline.
+const ROWS_BETWEEN_LOOKS: usize = 64;
+
 /// A CaDiCaL solver holding the clauses of a model's first `rows` rows.
 struct Holding {
     solver: CaDiCaL<'static, 'static>,
@@ -81,7 +84,12 @@ impl Holding {
         assumed: &[(usize, bool)],
         deadline: Deadline,
     ) -> Result<(Status, SolverStats), SolveError> {
-        for row in &model.constraints()[self.rows..] {
+        // Taking a large model's rows is much of CaDiCaL's time before it first looks at the
+        // deadline: the deadline is looked at here too.
+        for (i, row) in model.constraints()[self.rows..].iter().enumerate() {
+            if i % ROWS_BETWEEN_LOOKS == 0 && deadline.passed() {
+                return Ok((Status::TimeLimit, SolverStats::default()));
+            }
             self.encoder.encode(model, row, &mut self.solver)?;
         }
         if self.rows == 0 {
