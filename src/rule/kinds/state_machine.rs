@@ -6,8 +6,6 @@
 //! (URL-safe base64 of its bit stream), and so may `"regex"`, a regular expression ISS's way
 //! (`"[2468]+1?"`: values as digits, 10 and up as letters); `"name"` labels the clue.
 
-use std::sync::Arc;
-
 use serde_json::{Map, Value};
 
 use crate::error::Problem;
@@ -47,12 +45,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             steps.extend(segment.iter().map(|&c| Some(c)));
             rule.under.push(marks::line(segment, 0.08, "#c8a0d8"));
         }
-        let machine = Arc::new(machine);
-        (rule.part.words).push(Word {
-            steps,
-            machine,
-            clue: place(),
-        });
+        (rule.part.words).push(Word::new(steps, &machine, place()));
     }
     Ok(rule.found())
 }

@@ -5,6 +5,7 @@
 //! `x[r,c,k]`; the check runs the automaton on the values.
 
 mod iss;
+mod table;
 
 pub use iss::MAX_STATES;
 
@@ -16,6 +17,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
+use table::{Table, BREAK_SLOT};
 
 /// The symbol between two segments of one word (every other symbol is a value's index).
 pub const BREAK: usize = usize::MAX;
@@ -35,11 +37,11 @@ pub struct Machine {
 #[derive(Debug, Clone)]
 pub struct Word {
     /// The cells in order, `None` between segments.
-    pub steps: Vec<Option<Cell>>,
-    /// The automaton the word must please.
-    pub machine: Arc<Machine>,
+    steps: Vec<Option<Cell>>,
+    /// The automaton the word must please, as bit tables.
+    table: Arc<Table>,
     /// The clue, e.g. `state machine 2`.
-    pub clue: String,
+    clue: String,
 }
 
 /// The words of a rule.
@@ -49,107 +51,34 @@ pub struct Words {
     pub words: Vec<Word>,
 }
 
-/// A set of states, one bit each.
-#[derive(Debug, Clone, PartialEq)]
-struct States(Vec<u64>);
-
-impl States {
-    fn none(count: usize) -> Self {
-        States(vec![0; count.div_ceil(64)])
-    }
-    fn of(count: usize, members: impl IntoIterator<Item = usize>) -> Self {
-        let mut set = States::none(count);
-        members.into_iter().for_each(|s| set.insert(s));
-        set
-    }
-    fn insert(&mut self, s: usize) {
-        self.0[s / 64] |= 1 << (s % 64);
-    }
-    fn has(&self, s: usize) -> bool {
-        self.0[s / 64] >> (s % 64) & 1 == 1
-    }
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.0.iter().enumerate()).flat_map(|(i, &word)| {
-            (0..64)
-                .filter(move |b| word >> b & 1 == 1)
-                .map(move |b| i * 64 + b)
-        })
-    }
-}
-
-/// Whether `symbol` may be read where the step's candidates are `set` (a break: `None`).
-fn readable(symbol: usize, set: Option<u64>) -> bool {
-    match set {
-        None => symbol == BREAK,
-        Some(set) => symbol < 64 && set >> symbol & 1 == 1,
-    }
-}
-
-/// The states on some accepted path at each layer of the word (layer `i` before step `i`),
-/// given each step's candidates; `None` when no path accepts.
-fn live_layers(machine: &Machine, sets: &[Option<u64>]) -> Option<Vec<States>> {
-    let count = machine.accept.len();
-    let mut layers = vec![States::of(count, machine.start.iter().copied())];
-    for &set in sets {
-        let mut next = States::none(count);
-        for s in layers.last().map(States::iter).into_iter().flatten() {
-            (machine.moves[s].iter())
-                .filter(|&&(symbol, _)| readable(symbol, set))
-                .for_each(|&(_, t)| next.insert(t));
-        }
-        layers.push(next);
-    }
-    let last = layers.len() - 1;
-    let accepted = (layers[last].iter()).filter(|&s| machine.accept[s]);
-    layers[last] = States::of(count, accepted.collect::<Vec<_>>());
-    for i in (0..sets.len()).rev() {
-        let keep: Vec<usize> = (layers[i].iter())
-            .filter(|&s| {
-                (machine.moves[s].iter())
-                    .any(|&(symbol, t)| readable(symbol, sets[i]) && layers[i + 1].has(t))
-            })
-            .collect();
-        layers[i] = States::of(count, keep);
-    }
-    (!layers[0].is_empty()).then_some(layers)
-}
-
 impl Word {
-    /// Each step's candidates (`None` for a break).
-    fn sets(&self, domains: &Domains) -> Vec<Option<u64>> {
-        (self.steps.iter())
-            .map(|step| step.map(|cell| domains.at(domains.index(cell))))
-            .collect()
+    /// The word of `steps` (`None` between segments) that `machine` must accept.
+    pub fn new(steps: Vec<Option<Cell>>, machine: &Machine, clue: String) -> Self {
+        let table = Arc::new(Table::new(machine));
+        Word { steps, table, clue }
     }
 
-    /// The moves at step `i` between live states, readable there.
-    fn live_moves<'a>(
-        &'a self,
-        layers: &'a [States],
-        sets: &'a [Option<u64>],
-        i: usize,
-    ) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
-        layers[i].iter().flat_map(move |s| {
-            (self.machine.moves[s].iter())
-                .filter(move |&&(symbol, t)| readable(symbol, sets[i]) && layers[i + 1].has(t))
-                .map(move |&(symbol, t)| (s, symbol, t))
-        })
+    /// The slots each step may read: a cell's candidates, or the break.
+    fn masks(&self, domains: &Domains) -> Vec<u128> {
+        (self.steps.iter())
+            .map(|step| match step {
+                Some(cell) => u128::from(domains.at(domains.index(*cell))),
+                None => 1 << BREAK_SLOT,
+            })
+            .collect()
     }
 
     /// Narrows the word's cells to the symbols on accepted paths, to its fixed point.
     fn narrow(&self, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
         loop {
-            let sets = self.sets(domains);
-            let Some(layers) = live_layers(&self.machine, &sets) else {
+            let masks = self.masks(domains);
+            let Some(layers) = self.table.layers(&masks) else {
                 return false;
             };
             let before = shrunk.len();
             for (i, step) in self.steps.iter().enumerate() {
                 let Some(cell) = step else { continue };
-                let keep = (self.live_moves(&layers, &sets, i)).fold(0, |m, (_, k, _)| m | 1 << k);
+                let keep = self.table.read_at(&layers, masks[i], i) as u64;
                 if !restrict(domains, domains.index(*cell), keep, shrunk) {
                     return false;
                 }
@@ -162,34 +91,24 @@ impl Word {
 
     /// Whether the machine accepts the grid's values along the word.
     fn accepts(&self, grid: &Grid) -> bool {
-        let count = self.machine.accept.len();
-        let mut states = States::of(count, self.machine.start.iter().copied());
-        for step in &self.steps {
-            let symbol = step.map_or(BREAK, |(r, c)| grid.get(r, c) as usize - 1);
-            let mut next = States::none(count);
-            for s in states.iter() {
-                (self.machine.moves[s].iter())
-                    .filter(|&&(read, _)| read == symbol)
-                    .for_each(|&(_, t)| next.insert(t));
-            }
-            states = next;
-        }
-        let accepted = states.iter().any(|s| self.machine.accept[s]);
-        accepted
+        let masks: Vec<u128> = (self.steps.iter())
+            .map(|step| 1 << step.map_or(BREAK_SLOT, |(r, c)| grid.get(r, c) - 1))
+            .collect();
+        self.table.layers(&masks).is_some()
     }
 
     /// The layered graph as a flow of one unit: an arc binary per live move, one arc at the
     /// first step, as many arcs leave each state as enter it, and each cell's candidate is 1
     /// exactly when an arc reading it is.
     fn constrain(&self, name: &str, model: &mut Model) {
-        let sets = self.sets(model.domains());
-        let Some(layers) = live_layers(&self.machine, &sets) else {
+        let masks = self.masks(model.domains());
+        let Some(layers) = self.table.layers(&masks) else {
             model.add(format!("{name}_none"), LinExpr::default(), 1.0, 1.0);
             return;
         };
         let mut arcs: Vec<Vec<(usize, usize, usize, crate::model::Var)>> = Vec::new();
         for i in 0..self.steps.len() {
-            let moves: Vec<_> = self.live_moves(&layers, &sets, i).collect();
+            let moves: Vec<_> = self.table.moves(&layers, masks[i], i).collect();
             let step: Vec<_> = (moves.into_iter())
                 .map(|(s, k, t)| (s, k, t, model.binary(format!("{name}_a{i}_{s}_{k}_{t}"))))
                 .collect();
@@ -199,7 +118,12 @@ impl Word {
         arcs[0].iter().for_each(|a| first.add_var(a.3, 1.0));
         model.add(format!("{name}_start"), first, 1.0, 1.0);
         for i in 1..arcs.len() {
-            for s in layers[i].iter() {
+            let mut states: Vec<usize> = (arcs[i - 1].iter().map(|a| a.2))
+                .chain(arcs[i].iter().map(|a| a.0))
+                .collect();
+            states.sort_unstable();
+            states.dedup();
+            for s in states {
                 let mut flow = LinExpr::default();
                 (arcs[i - 1].iter().filter(|a| a.2 == s)).for_each(|a| flow.add_var(a.3, 1.0));
                 (arcs[i].iter().filter(|a| a.0 == s)).for_each(|a| flow.add_var(a.3, -1.0));
@@ -207,10 +131,10 @@ impl Word {
             }
         }
         for (i, step) in self.steps.iter().enumerate() {
-            let (Some((r, c)), Some(set)) = (step, sets[i]) else {
+            let Some((r, c)) = step else {
                 continue;
             };
-            for k in (0..64).filter(|k| set >> k & 1 == 1) {
+            for k in (0..64).filter(|k| masks[i] >> k & 1 == 1) {
                 let mut link = model.x(*r, *c, k);
                 (arcs[i].iter().filter(|a| a.1 == k)).for_each(|a| link.add_var(a.3, -1.0));
                 model.add(format!("{name}_x{i}_{k}"), link, 0.0, 0.0);
