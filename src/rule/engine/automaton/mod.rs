@@ -107,8 +107,8 @@ impl Word {
             return;
         };
         let mut arcs: Vec<Vec<(usize, usize, usize, crate::model::Var)>> = Vec::new();
-        for i in 0..self.steps.len() {
-            let moves: Vec<_> = self.table.moves(&layers, masks[i], i).collect();
+        for (i, &mask) in masks.iter().enumerate() {
+            let moves: Vec<_> = self.table.moves(&layers, mask, i).collect();
             let step: Vec<_> = (moves.into_iter())
                 .map(|(s, k, t)| (s, k, t, model.binary(format!("{name}_a{i}_{s}_{k}_{t}"))))
                 .collect();
