@@ -161,7 +161,7 @@ for path, (m_ms, m) in mip.items():
             grid = [v for row in m["solution"] for v in row]
             if grid != i["grid"]:
                 disagree.append(f"{name}: both unique, different grids")
-    rows.append((types(path), m_ms, a_m == "timeout", i["ms"], a_i == "timeout"))
+    rows.append((types(path), m_ms, a_m == "timeout", i["ms"], a_i == "timeout", name))
     if "timeout" in (a_m, a_i):
         timeouts.append(f"{name} (" + " and ".join(side for side, a in (("mipsolve", a_m), ("ISS", a_i))
                                                   if a == "timeout") + ")")
@@ -201,6 +201,9 @@ if iss_errors:
 if timeouts:
     print(f"out of time (counted at their time; answers not compared): {', '.join(timeouts)}")
 print(f"disagreements: {len(disagree)}" + "".join(f"\n  {d}" for d in disagree))
+slow = sorted((r for r in rows if r[1] > 3 * r[3] + 50 and not r[4]), key=lambda r: -r[1] / max(r[3], 0.1))
+print(f"over 3x ISS's time + 50 ms (mipsolve's process start counted, ISS's not): {len(slow)} of "
+      f"{len(rows)}" + "".join(f"\n  {r[5]}: {fmt(r[1])} ms, ISS {fmt(r[3])} ms" for r in slow))
 med = lambda xs: f"{statistics.median(xs):.1f} ms" if xs else "?"
 print(f"process start, median of 5: mipsolve --version {med(starts['mipsolve'])}, "
       f"node -e 0 {med(starts['node'])}; in the ISS run, once: node boot "

@@ -24,6 +24,9 @@ pub struct AnyOf {
     pub clue: String,
     /// The options, each a group of rules that hold together.
     pub options: Vec<Vec<Arc<dyn Rule>>>,
+    /// The cells (row-major, in order) the options look at, when known: narrowing again
+    /// after other cells changed would change nothing.
+    pub scope: Option<Vec<usize>>,
     /// The key and value written back.
     pub json: (&'static str, Value),
 }
@@ -60,7 +63,12 @@ impl Rule for AnyOf {
         }]
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
+        if let (Some(changed), Some(scope)) = (changed, &self.scope) {
+            if !changed.iter().any(|c| scope.binary_search(c).is_ok()) {
+                return true;
+            }
+        }
         let mut kept: Option<Domains> = None;
         for i in 0..self.options.len() {
             if let Some(left) = self.narrowed(i, domains) {
