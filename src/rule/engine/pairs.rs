@@ -4,9 +4,11 @@
 //! holds only with one of its partners, `x[a,i] <= sum x[b,j]`, which CaDiCaL takes as
 //! clauses; the check is exact.
 
+use std::sync::OnceLock;
+
 use super::keyed::Part;
+use super::restrict;
 use super::Changed;
-use super::{restrict, to_fixed_point};
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{cell_name, Cell, Grid};
@@ -94,6 +96,68 @@ pub struct Pairs {
     pub pairs: Vec<Pair>,
     /// The relations given as tables, for [`Relation::Table`].
     pub tables: Vec<Table>,
+    /// The partners of each value under each pair's relation, worked out at the first
+    /// narrowing (the puzzle's values are fixed by then).
+    supports: OnceLock<Supports>,
+}
+
+/// For each pair, the index of its relation's support; for each relation met, per value
+/// index the partner bits it allows in the second cell (forwards) and in the first (back).
+#[derive(Debug, Clone)]
+struct Supports {
+    of_pair: Vec<usize>,
+    tables: Vec<[Vec<u64>; 2]>,
+    /// Per cell (row-major), the pairs it is in.
+    pairs_at: Vec<Vec<usize>>,
+}
+
+impl Supports {
+    fn new(pairs: &Pairs, domains: &Domains) -> Self {
+        let values = domains.values();
+        let mut met: Vec<Relation> = Vec::new();
+        let mut of_pair = Vec::with_capacity(pairs.pairs.len());
+        for pair in &pairs.pairs {
+            let at = met
+                .iter()
+                .position(|&r| r == pair.relation)
+                .unwrap_or_else(|| {
+                    met.push(pair.relation);
+                    met.len() - 1
+                });
+            of_pair.push(at);
+        }
+        let at = (values, &pairs.tables[..]);
+        let tables = (met.iter())
+            .map(|&relation| {
+                [false, true].map(|reverse| {
+                    (0..values.len())
+                        .map(|i| partners(relation, at, 1 << i, u64::MAX, reverse))
+                        .collect()
+                })
+            })
+            .collect();
+        let mut pairs_at = vec![Vec::new(); domains.rows() * domains.cols()];
+        for (p, pair) in pairs.pairs.iter().enumerate() {
+            for cell in pair.cells {
+                pairs_at[domains.index(cell)].push(p);
+            }
+        }
+        Supports {
+            of_pair,
+            tables,
+            pairs_at,
+        }
+    }
+}
+
+/// The partner bits `support` allows for some candidate in `set`.
+fn reach(support: &[u64], mut set: u64) -> u64 {
+    let mut found = 0;
+    while set != 0 {
+        found |= support[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    found
 }
 
 /// A relation as the pairs of values it allows: bit `b - 1` of `rows[a - 1]` when the first
@@ -117,7 +181,7 @@ impl Pairs {
     pub fn of(pairs: Vec<Pair>) -> Self {
         Pairs {
             pairs,
-            tables: Vec::new(),
+            ..Pairs::default()
         }
     }
 
@@ -171,19 +235,38 @@ impl Part for Pairs {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
-        let values = domains.values().to_vec();
-        to_fixed_point(shrunk, |shrunk| {
-            self.pairs.iter().all(|pair| {
-                let [a, b] = pair.cells.map(|cell| domains.index(cell));
-                let at = (&values[..], &self.tables[..]);
-                let keep_b = partners(pair.relation, at, domains.at(a), domains.at(b), false);
-                restrict(domains, b, keep_b, shrunk) && {
-                    let keep_a = partners(pair.relation, at, domains.at(b), domains.at(a), true);
-                    restrict(domains, a, keep_a, shrunk)
+    /// Arc consistency from the pairs of the changed cells (every pair at first), each pair
+    /// of a cell that shrinks looked at again.
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
+        let supports = (self.supports).get_or_init(|| Supports::new(self, domains));
+        let mut queued = vec![false; self.pairs.len()];
+        let mut queue: Vec<usize> = match changed {
+            None => (0..self.pairs.len()).collect(),
+            Some(cells) => (cells.iter())
+                .flat_map(|&c| supports.pairs_at.get(c).into_iter().flatten().copied())
+                .collect(),
+        };
+        queue.iter().for_each(|&p| queued[p] = true);
+        while let Some(p) = queue.pop() {
+            queued[p] = false;
+            let [forwards, back] = &supports.tables[supports.of_pair[p]];
+            let [a, b] = self.pairs[p].cells.map(|cell| domains.index(cell));
+            for (from, to, support) in [(a, b, forwards), (b, a, back)] {
+                let before = shrunk.len();
+                if !restrict(domains, to, reach(support, domains.at(from)), shrunk) {
+                    return false;
                 }
-            })
-        })
+                if shrunk.len() > before {
+                    for &q in &supports.pairs_at[to] {
+                        if !queued[q] && q != p {
+                            queued[q] = true;
+                            queue.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 
     fn constrain(&self, name: &str, model: &mut Model) {

@@ -131,9 +131,13 @@ mod tests {
             written(&expanded.unwrap()),
             ["X~R2C2~R3C2", "X~R2C3~R3C3", "V~R1C1~R1C2"]
         );
-        // Bit 6 (`A` then `B`) is the seventh cell from R1C1, R1C7; `And` only groups.
+        // Bit 6 (`A` then `B`) is the seventh cell from R1C1, R1C7; an `And` is kept (it
+        // groups an `Or`'s option) with its `End`.
         let expanded = expand(items(".And.Replicate~AB.Thermo~R1C1~R2C1.End.End"), 9);
-        assert_eq!(written(&expanded.unwrap()), ["Thermo~R1C7~R2C7", "End~"]);
+        assert_eq!(
+            written(&expanded.unwrap()),
+            ["And~", "Thermo~R1C7~R2C7", "End~"]
+        );
         // `C` sets bit 1: R2C1 after R1C9, so R1C8 would move left of the grid.
         let outside = expand(items(".Replicate~C~R1C9.X~R1C9~R1C8.End"), 9).unwrap_err();
         let message = "ISS item 2 (X): a Replicate copy of R1C8 falls outside the grid";
