@@ -102,6 +102,7 @@ const fn iss(name: &'static str, kind: &'static RuleKind, form: IssForm) -> IssT
 /// The Interactive Sudoku Solver types read, each with its rule; a type may set two rules.
 pub static ISS_TYPES: &[IssType] = &[
     iss("Thermo", &thermometer::KIND, IssForm::Line),
+    iss("Thermo", &thermometer::OWN, IssForm::OwnLine),
     iss("Renban", &renban::KIND, IssForm::Line),
     iss("Palindrome", &palindrome::KIND, IssForm::Line),
     iss("Between", &between::KIND, IssForm::Line),

@@ -130,6 +130,9 @@ pub enum IssForm {
     Flag,
     /// `Type~direction`: the rule on, for this direction.
     FlagFor(&'static str),
+    /// Written only: `Type~cells` for each item that is a list of cells (mipsolve's own
+    /// form of a line).
+    OwnLine,
     /// Written only: `Type~direction` once for each direction (the rule is theirs together).
     FlagsFor(&'static [&'static str]),
     /// `Type`: the rule on, which ISS applies beside marks too (f-puzzles spares them).

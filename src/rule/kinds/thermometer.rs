@@ -176,17 +176,10 @@ impl Rule for Thermometers {
         true
     }
 
-    /// Written in f-puzzles' form, which every writer of keys knows (several rules of
-    /// thermometers add to one list).
     fn write_json(&self, object: &mut Map<String, Value>) {
-        let items = (self.0.iter()).map(|cells| {
-            let line: Value = cells.iter().map(cell_json).collect();
-            serde_json::json!({ "lines": [line] })
-        });
-        let list = (object.entry(KIND.key)).or_insert_with(|| Value::Array(Vec::new()));
-        if let Value::Array(list) = list {
-            list.extend(items);
-        }
+        let thermometers =
+            (self.0.iter()).map(|cells| cells.iter().map(cell_json).collect::<Value>());
+        object.insert("thermometers".into(), thermometers.collect());
     }
 
     fn draw(&self, drawing: &mut Drawing) {

@@ -128,7 +128,7 @@ impl Reader {
             }
             IssForm::Mark(value) => self.mark(key, value, args)?,
             // Written only: ISS reads given candidates as givens.
-            IssForm::Parity(_) | IssForm::FlagsFor(_) => return Ok(false),
+            IssForm::Parity(_) | IssForm::FlagsFor(_) | IssForm::OwnLine => return Ok(false),
             IssForm::Flag => {
                 set_flag(&mut self.keys, key);
                 self.flags.push(key);

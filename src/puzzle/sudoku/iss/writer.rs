@@ -230,6 +230,17 @@ fn rule_items(
     }
     let mut out = String::new();
     for item in &items {
+        // A line in mipsolve's own form is a list of cells.
+        if let (Some(t), Some(list)) = (
+            types.iter().find(|t| t.form == IssForm::OwnLine),
+            item.as_array(),
+        ) {
+            let cells: Option<Vec<Cell>> = list.iter().map(|c| cell(c, n).ok()).collect();
+            let cells = cells
+                .ok_or_else(|| Unwritable(format!("a {key:?} item that is no line: {item}")))?;
+            out += &format!(".{}~{}", t.name, ids(&cells));
+            continue;
+        }
         let object = item.as_object();
         let written = (types.iter()).find_map(|t| Some((t.name, args(t.form, object?, n)?)));
         let (name, args) = written
