@@ -165,6 +165,10 @@ pub static ISS_TYPES: &[IssType] = &[
     ),
 ];
 
+/// The rule of choices among groups of rules, which ISS's `Or` composite is read into and
+/// written from.
+pub static CHOICES: &RuleKind = &any_of::KIND;
+
 /// The rule of regions beyond the boxes, which a reader adds for regions it must keep beside
 /// another layout (ISS's boxes beside a Jigsaw's regions).
 pub static EXTRA_REGIONS: &RuleKind = &extra_region::KIND;

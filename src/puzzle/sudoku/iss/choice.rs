@@ -8,6 +8,7 @@ use super::reader::Reader;
 use super::replicate::closing;
 use super::{fail, Item, ItemError};
 use crate::error::ParseError;
+use crate::rule::CHOICES;
 
 /// Reads `items` (composites copied out already) onto `reader`, each `Or` as an `or` rule.
 pub(super) fn read_items(reader: &mut Reader, items: &[Item]) -> Result<(), ParseError> {
@@ -26,7 +27,7 @@ pub(super) fn read_items(reader: &mut Reader, items: &[Item]) -> Result<(), Pars
             if options.is_empty() {
                 return Err(placed(item, &ItemError::Form("an Or with no options")));
             }
-            reader.push("or", json!({ "options": options }));
+            reader.push(CHOICES.key, json!({ "options": options }));
             i = end + 1;
             continue;
         }

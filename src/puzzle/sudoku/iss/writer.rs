@@ -10,7 +10,7 @@ use super::diagonals::diagonals;
 use crate::grid::{Cell, Grid};
 use crate::rule::engine::entry::{IssForm, IssType};
 use crate::rule::engine::reading::{cell, position};
-use crate::rule::ISS_TYPES;
+use crate::rule::{CHOICES, ISS_TYPES};
 
 /// Why a puzzle has no ISS string.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,7 +103,7 @@ fn keys_items(
         out += &format!(".~{}", given.join("~"));
     }
     let negated = negated(&mut rules)?;
-    if let Some(choices) = rules.remove("or") {
+    if let Some(choices) = rules.remove(CHOICES.key) {
         for choice in choices.as_array().map(Vec::as_slice).unwrap_or_default() {
             out += ".Or";
             let options = choice.get("options").and_then(Value::as_array);
