@@ -17,21 +17,26 @@ const GROUP: &str = "iss_index_strings_solve_or_are_refused_by_name";
 /// The fewest of the sample that must read (a guard against losing a type).
 const READ_AT_LEAST: usize = 235;
 
+/// A folder solved with uniqueness, 10 s a puzzle, as JSON records.
+fn solve_json(folder: &std::path::Path) -> common::Run {
+    let args = [
+        "sudoku",
+        "--check-unique",
+        "--time-limit",
+        "10",
+        "--format",
+        "json",
+        "-q",
+    ];
+    run(&[&args[..], &[folder.to_str().unwrap()]].concat())
+}
+
 /// The folder's records, by file name.
 fn records() -> &'static BTreeMap<String, Value> {
     static RUN: OnceLock<BTreeMap<String, Value>> = OnceLock::new();
     RUN.get_or_init(|| {
         let folder = repo("tests/fixtures/iss-index");
-        let args = [
-            "sudoku",
-            "--check-unique",
-            "--time-limit",
-            "10",
-            "--format",
-            "json",
-            "-q",
-        ];
-        let result = run(&[&args[..], &[folder.to_str().unwrap()]].concat());
+        let result = solve_json(&folder);
         (result.json().into_iter())
             .map(|r| {
                 let file = r["file"].as_str().unwrap_or_default();
@@ -79,16 +84,7 @@ fn round_trip() -> Result<(), String> {
     for ((name, _), string) in readable.iter().zip(&strings) {
         std::fs::write(dir.join(name), string).map_err(|e| e.to_string())?;
     }
-    let args = [
-        "sudoku",
-        "--check-unique",
-        "--time-limit",
-        "10",
-        "--format",
-        "json",
-        "-q",
-    ];
-    let again = run(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let again = solve_json(&dir);
     let _ = std::fs::remove_dir_all(&dir);
     let mut wrong = Vec::new();
     for record in again.json() {
