@@ -48,3 +48,4 @@ pub mod reduce;
 pub mod repair;
 pub mod rule;
 pub mod split;
+pub mod split9;

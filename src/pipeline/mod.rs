@@ -15,6 +15,8 @@ use crate::rule::OptionalRule;
 
 mod solver;
 
+use crate::split9::Split9;
+
 use solver::{infeasible, Search, Solver};
 
 /// How many solver answers that fail the exact check are cut off before giving up.
@@ -244,7 +246,15 @@ pub fn solve_reporting(
             solver
         }
         ModelFormulation::Reduced => {
-            let Some(reduced) = puzzle.reduce(deadline) else {
+            // A plain 9x9 is searched on bitboards, with the same exact reductions.
+            let rules = puzzle.rules();
+            let solver = match options.engine == Engine::Auto && rules.plain_9x9() {
+                true => (Split9::new(&rules.givens))
+                    .map(|split9| Solver::plain_9x9(puzzle, split9, deadline)),
+                false => (rules.reduce(deadline))
+                    .map(|reduced| Solver::new(puzzle, reduced, options.engine, deadline)),
+            };
+            let Some(mut solver) = solver else {
                 let stats = Stats {
                     decided_by: vec!["reductions"],
                     reductions: Some(started.elapsed()),
@@ -253,7 +263,6 @@ pub fn solve_reporting(
                 let outcome = infeasible(puzzle, deadline)?;
                 return Ok(Report { outcome, stats });
             };
-            let mut solver = Solver::new(puzzle, reduced, options.engine, deadline);
             solver.stats.reductions = Some(started.elapsed());
             solver
         }

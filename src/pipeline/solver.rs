@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{add_time, Engine, Outcome, Stats, MAX_REJECTED};
+use super::{add_time, Engine, Outcome, Stats, AUTO_BACKEND, MAX_REJECTED};
 use crate::backend::{Backend, ModelSize, Session, Solve, Status};
 use crate::deadline::Deadline;
 use crate::error::{SolveError, Violation};
@@ -13,6 +13,7 @@ use crate::model::Model;
 use crate::puzzle::{FromRules, Puzzle};
 use crate::rule::Reduced;
 use crate::split::{Order, Split, Step, PIPELINE_BUDGET};
+use crate::split9::Split9;
 
 /// What one search for a verified grid ended with.
 pub(super) enum Search {
@@ -31,6 +32,8 @@ pub(super) struct Solver<'a> {
     /// `None` once the split left a question unsettled (or with a named solver): the
     /// solver answers from then on.
     pub(super) split: Option<Split<'static>>,
+    /// The split of a plain 9x9, on bitboards, which settles every question itself.
+    pub(super) split9: Option<Split9>,
     /// The grid the reductions alone left, when they decided every cell.
     pub(super) decided: Option<Grid>,
     pub(super) backend: Backend,
@@ -54,6 +57,7 @@ impl<'a> Solver<'a> {
             puzzle,
             split: (engine == Engine::Auto)
                 .then(|| Split::new(&reduced.domains, Order::Failures, PIPELINE_BUDGET)),
+            split9: None,
             decided: reduced.domains.solved_grid(),
             reduced: Some(reduced),
             deadline,
@@ -77,6 +81,7 @@ impl<'a> Solver<'a> {
             reduced: None,
             deadline,
             split: None,
+            split9: None,
             decided: None,
             backend,
             stats: Stats {
@@ -86,6 +91,23 @@ impl<'a> Solver<'a> {
             session: Some(Session::new(model, backend.start())),
             found: Vec::new(),
             forbidden: 0,
+        }
+    }
+
+    /// On a plain 9x9, which its bitboard split alone decides.
+    pub(super) fn plain_9x9(puzzle: &'a dyn Puzzle, split9: Split9, deadline: Deadline) -> Self {
+        Solver {
+            puzzle,
+            reduced: None,
+            deadline,
+            split: None,
+            decided: split9.decided(),
+            split9: Some(split9),
+            backend: AUTO_BACKEND,
+            session: None,
+            found: Vec::new(),
+            forbidden: 0,
+            stats: Stats::default(),
         }
     }
 
@@ -102,6 +124,20 @@ impl<'a> Solver<'a> {
             }
             self.found.push(grid.clone());
             return Ok(Search::Found(grid.clone()));
+        }
+        if let Some(split9) = &mut self.split9 {
+            let started = Instant::now();
+            let step = split9.next(self.puzzle, self.deadline);
+            add_time(&mut self.stats.split, started.elapsed());
+            self.stats.decided_by.push("split");
+            return Ok(match step {
+                Step::Found(grid) => {
+                    self.found.push(grid.clone());
+                    Search::Found(grid)
+                }
+                Step::Nothing => Search::Infeasible,
+                Step::TimeLimit | Step::Unsettled => Search::TimeLimit,
+            });
         }
         if let (Some(split), Some(reduced)) = (&mut self.split, &self.reduced) {
             let started = Instant::now();

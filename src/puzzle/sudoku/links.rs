@@ -49,7 +49,9 @@ fn shows_cells(line: &str) -> bool {
 pub fn holds_links(text: &str) -> bool {
     let content = || (text.lines().map(str::trim)).filter(|l| !l.is_empty() && !l.starts_with('#'));
     let json = text.trim_start().starts_with(['{', '[']);
-    !json
+    let named = SITES.iter().any(|site| text.contains(site)) || text.contains("N4Ig");
+    named
+        && !json
         && content().any(|l| !links_in(l).is_empty())
         && content().all(|l| !links_in(l).is_empty() || !shows_cells(l))
 }

@@ -129,6 +129,10 @@ impl Rule for Areas {
         }
     }
 
+    fn all_different_areas(&self) -> Option<&[Area]> {
+        Some(&self.areas)
+    }
+
     fn prepared(&self, _: &Domains) -> Option<Arc<dyn Rule>> {
         if self.reductions.is_some() {
             return None;

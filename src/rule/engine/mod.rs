@@ -25,6 +25,7 @@ use std::sync::Arc;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
+use crate::geometry::Area;
 use crate::grid::{Cell, Grid};
 use crate::model::{Model, Var};
 use crate::picture::Drawing;
@@ -47,6 +48,11 @@ pub trait Rule: fmt::Debug + Send + Sync {
     /// of the failure are then left empty where the rule knows them (the split counts a
     /// failure on each).
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool;
+    /// The areas, when the rule is all-different areas and nothing more: a plain 9x9's
+    /// are searched on bitboards ([`crate::split9`]).
+    fn all_different_areas(&self) -> Option<&[Area]> {
+        None
+    }
     /// The rule made ready for reductions on `domains`, when it keeps something worked out
     /// from them (an area's overlaps, a cage's table of assignments): called on every rule
     /// before the reductions, after their first fixed point and after probing; only a

@@ -11,6 +11,7 @@ use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::reduce;
+use crate::split9;
 
 /// A puzzle's shape, values, givens and rules.
 #[derive(Debug, Clone)]
@@ -72,6 +73,18 @@ impl RuleSet {
             domains,
             reductions,
         })
+    }
+
+    /// Whether the puzzle is a plain 9x9 Sudoku: values 1..9, and its one rule the rows,
+    /// columns and 3x3 boxes ([`crate::split9`] searches it).
+    pub fn plain_9x9(&self) -> bool {
+        let areas = match self.rules.as_slice() {
+            [rule] => rule.all_different_areas(),
+            _ => None,
+        };
+        (self.rows, self.cols) == (9, 9)
+            && self.values.iter().copied().eq(1..=9)
+            && areas.is_some_and(split9::plain)
     }
 
     /// The formulation documents' model: every `x[r,c,k]`, no reductions, givens as rows,
