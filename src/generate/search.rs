@@ -17,6 +17,7 @@ use crate::model::Model;
 use crate::puzzle::Puzzle;
 use crate::rule::Reduced;
 use crate::split::{Budget, Order, Split, Step};
+use crate::split9::Split9;
 
 /// Parts a random fill may examine before it gives up (the caller draws again).
 const FILL_BUDGET: Budget = Budget {
@@ -36,6 +37,8 @@ const OTHER_BUDGET: Budget = Budget {
 /// every later question.
 pub struct Searcher {
     puzzle: Box<dyn Puzzle>,
+    /// Whether the frame is a plain 9x9, whose searches run on bitboards ([`Split9`]).
+    plain: bool,
     reduced: Reduced,
     sat: Mutex<Option<Session<Cadical>>>,
 }
@@ -44,8 +47,10 @@ impl Searcher {
     /// The searcher of `blank`, a puzzle without givens; `None` when it has no solution (or
     /// `deadline` passed during its reductions, which then lose strength, never solutions).
     pub fn new(blank: Box<dyn Puzzle>, deadline: Deadline) -> Option<Self> {
-        let reduced = blank.reduce(deadline)?;
+        let rules = blank.rules();
+        let reduced = rules.reduce(deadline)?;
         Some(Searcher {
+            plain: rules.plain_9x9(),
             puzzle: blank,
             reduced,
             sat: Mutex::new(None),
@@ -74,6 +79,9 @@ impl Searcher {
         cell: Cell,
         deadline: Deadline,
     ) -> Result<Option<bool>, SolveError> {
+        if self.plain {
+            return Ok(self.plain_other(givens, solution, cell, deadline));
+        }
         match self.search_other(givens, solution, cell) {
             Some(found) => Ok(Some(found)),
             None => self.sat_other(givens, solution, cell, deadline),
@@ -105,6 +113,25 @@ impl Searcher {
             Step::Unsettled | Step::TimeLimit => return None,
         };
         Some(found.is_some_and(|grid| self.is_other(&grid, givens, cell, value)))
+    }
+
+    /// [`Searcher::has_other`] on a plain 9x9, by its bitboard split, which always settles.
+    fn plain_other(
+        &self,
+        givens: &[Option<u32>],
+        solution: &Grid,
+        cell: Cell,
+        deadline: Deadline,
+    ) -> Option<bool> {
+        let value = solution.get(cell.0, cell.1);
+        let Some(mut split) = Split9::without(givens, cell.0 * 9 + cell.1, value) else {
+            return Some(false);
+        };
+        match split.next(self.puzzle.as_ref(), deadline) {
+            Step::Found(grid) => Some(self.is_other(&grid, givens, cell, value)),
+            Step::Nothing => Some(false),
+            Step::Unsettled | Step::TimeLimit => None,
+        }
     }
 
     /// The first answer of a split of `domains` in `order`.
