@@ -5,6 +5,8 @@
 //! or table lookup per step. It never stops unsettled: every question ends with a grid, none,
 //! or the deadline.
 
+use std::sync::{Arc, Mutex};
+
 use crate::deadline::Deadline;
 use crate::geometry::Area;
 use crate::grid::Grid;
@@ -68,8 +70,28 @@ const fn units_of() -> [u32; CELLS] {
     units_of
 }
 
+/// Area lists judged lately, held so that each address stays its own: the puzzles of a
+/// batch share their layout's list, which is then judged once.
+static JUDGED: Mutex<Vec<(Arc<[Area]>, bool)>> = Mutex::new(Vec::new());
+
+/// How many area lists [`JUDGED`] keeps.
+const JUDGED_KEPT: usize = 8;
+
 /// Whether `areas` are exactly the rows, columns and 3x3 boxes of a 9x9 grid, in any order.
-pub fn plain(areas: &[Area]) -> bool {
+pub fn plain(areas: &Arc<[Area]>) -> bool {
+    let mut judged = JUDGED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, plain)) = judged.iter().find(|(a, _)| Arc::ptr_eq(a, areas)) {
+        return *plain;
+    }
+    let plain = judge(areas);
+    if judged.len() >= JUDGED_KEPT {
+        judged.remove(0);
+    }
+    judged.push((Arc::clone(areas), plain));
+    plain
+}
+
+fn judge(areas: &[Area]) -> bool {
     let bits = |area: &Area| {
         (area.cells.iter()).fold(0u128, |acc, &(r, c)| match r < 9 && c < 9 {
             true => acc | 1 << (r * 9 + c),
@@ -125,13 +147,14 @@ impl Part {
     /// nowhere else in its areas.
     fn place(&mut self, cell: usize, k: usize) {
         let bit = 1u128 << cell;
+        let units = UNITS_OF[cell];
         for e in 0..9 {
-            let had = (self.places[e] >> cell) as u32 & 1;
-            self.dirty[e] |= UNITS_OF[cell] & !self.settled[e] & 0u32.wrapping_sub(had);
+            let had = u32::from(self.places[e] & bit != 0);
+            self.dirty[e] |= units & !self.settled[e] & had.wrapping_neg();
             self.places[e] &= !bit;
         }
         self.places[k] = (self.places[k] & !PEERS[cell]) | bit;
-        self.settled[k] |= UNITS_OF[cell];
+        self.settled[k] |= units;
         self.dirty[k] = EVERY_UNIT & !self.settled[k];
         self.decided |= bit;
     }
@@ -158,7 +181,8 @@ impl Part {
                 while singles != 0 {
                     let cell = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
-                    match self.places.iter().position(|p| p >> cell & 1 == 1) {
+                    let bit = 1u128 << cell;
+                    match self.places.iter().position(|p| p & bit != 0) {
                         Some(k) => self.place(cell, k),
                         None => return false,
                     }
@@ -375,19 +399,16 @@ mod tests {
 
     #[test]
     fn plain_takes_the_rows_columns_and_boxes_in_any_order_and_nothing_else() {
+        let plain = |areas: Vec<Area>| plain(&Arc::from(areas));
         let mut areas = plain_areas();
-        assert!(plain(&areas));
+        assert!(plain(areas.clone()));
         areas.reverse();
-        assert!(plain(&areas));
-        let with_diagonals = [plain_areas(), diagonals(9)].concat();
-        assert!(!plain(&with_diagonals));
-        assert!(!plain(&plain_areas()[..26]));
-        let twice = [plain_areas(), rows(9, 9)[..1].to_vec()].concat();
-        assert!(!plain(&twice));
+        assert!(plain(areas));
+        assert!(!plain([plain_areas(), diagonals(9)].concat()));
+        assert!(!plain(plain_areas()[..26].to_vec()));
+        assert!(!plain([plain_areas(), rows(9, 9)[..1].to_vec()].concat()));
         // Boxes of 1x9 are rows again: a Latin square's areas, not a Sudoku's.
-        assert!(!plain(
-            &[rows(9, 9), columns(9, 9), boxes(9, 1, 9)].concat()
-        ));
+        assert!(!plain([rows(9, 9), columns(9, 9), boxes(9, 1, 9)].concat()));
     }
 
     #[test]

@@ -129,7 +129,7 @@ impl Rule for Areas {
         }
     }
 
-    fn all_different_areas(&self) -> Option<&[Area]> {
+    fn all_different_areas(&self) -> Option<&Arc<[Area]>> {
         Some(&self.areas)
     }
 

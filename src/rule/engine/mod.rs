@@ -50,7 +50,7 @@ pub trait Rule: fmt::Debug + Send + Sync {
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool;
     /// The areas, when the rule is all-different areas and nothing more: a plain 9x9's
     /// are searched on bitboards ([`crate::split9`]).
-    fn all_different_areas(&self) -> Option<&[Area]> {
+    fn all_different_areas(&self) -> Option<&Arc<[Area]>> {
         None
     }
     /// The rule made ready for reductions on `domains`, when it keeps something worked out

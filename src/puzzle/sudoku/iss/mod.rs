@@ -53,15 +53,18 @@ const QUERY: &str = "?q=";
 
 /// Whether `text` is an ISS string or a file of ISS links.
 pub fn holds_iss(text: &str) -> bool {
-    let squeezed: String = text.split_whitespace().collect();
-    let item = squeezed
-        .strip_prefix('.')
-        .and_then(|s| s.split(['.', '~']).next());
+    // The first item's type, whitespace and line breaks ignored: up to its `~` or the next `.`.
+    let item = (text.trim_start().strip_prefix('.')).map(|rest| {
+        (rest.chars().filter(|ch| !ch.is_whitespace()))
+            .take_while(|&ch| ch != '.' && ch != '~')
+            .collect::<String>()
+    });
     // A type (letters, or none for a given) and a `~` somewhere, or a known type alone: a
     // one-line Sudoku starting with blanks has neither.
-    let typed = item.is_some_and(|i| i.chars().all(|ch| ch.is_ascii_alphabetic()));
-    let string =
-        typed && (squeezed.contains('~') || item.is_some_and(|i| !i.is_empty() && known(i)));
+    let typed = item
+        .as_ref()
+        .is_some_and(|i| i.chars().all(|ch| ch.is_ascii_alphabetic()));
+    let string = typed && (text.contains('~') || item.is_some_and(|i| !i.is_empty() && known(&i)));
     string || (text.contains("Interactive-Sudoku-Solver") && text.contains(QUERY))
 }
 
