@@ -2,7 +2,8 @@
 sgt-puzzles) on the same requests, one process per set, one core each (-j 1), seeds from 1.
 Prints a Markdown table: puzzles per second (wall), the givens kept (mean, min-max), and for
 sets Tatham's games make too, their rate on the same level and size.
-Usage: python3 bench/generate.py BIN [SCALE]  (SCALE multiplies the puzzle counts)"""
+Usage: python3 bench/generate.py BIN [SCALE] [ONLY]  (SCALE multiplies the puzzle counts; ONLY
+keeps the sets whose label holds it, e.g. "Sudoku 9x9")"""
 
 import json
 import statistics
@@ -12,6 +13,7 @@ import time
 
 BIN = sys.argv[1]
 SCALE = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
+ONLY = sys.argv[3] if len(sys.argv) > 3 else ""
 
 SOLO = dict(trivial="t", basic="b", intermediate="i", advanced="a", extreme="e", unreasonable="u")
 KEEN = dict(easy="e", normal="n", hard="h", extreme="x", unreasonable="u")
@@ -48,7 +50,7 @@ def timed(cmd):
 
 print("| set | puzzles | mipsolve puzzles/s | givens: mean (min-max) | levels | Tatham's generator puzzles/s |")
 print("|---|---|---|---|---|---|")
-for label, args, count, peer in SETS:
+for label, args, count, peer in (s for s in SETS if ONLY in s[0]):
     count = max(1, round(count * SCALE))
     cmd = [BIN, "generate", *args, "-n", str(count), "--seed", "1", "-j", "1", "-q", "--format", "json"]
     seconds, out = timed(cmd)
