@@ -84,6 +84,22 @@ impl Board {
             .collect()
     }
 
+    /// Per area `a`, as value bits: the values with one open place or more, those with two
+    /// or more, and those placed.
+    pub fn tally(&self, a: usize) -> (u64, u64, u64) {
+        let (mut once, mut twice, mut held) = (0, 0, 0);
+        for &i in &self.areas[a] {
+            match self.placed[i] {
+                0 => {
+                    twice |= once & self.candidates[i];
+                    once |= self.candidates[i];
+                }
+                v => held |= 1 << (v - 1),
+            }
+        }
+        (once, twice, held)
+    }
+
     /// Whether area `a` holds `v` already.
     pub fn holds(&self, a: usize, v: u32) -> bool {
         self.areas[a].iter().any(|&i| self.placed[i] == v)
@@ -96,14 +112,18 @@ impl Board {
             return false;
         }
         self.placed[i] = v;
-        self.candidates[i] = 1 << (v - 1);
-        for a in self.areas_of[i].clone() {
-            for &j in &self.areas[a] {
-                if j != i {
-                    self.candidates[j] &= !(1 << (v - 1));
-                }
+        let Board {
+            candidates,
+            areas,
+            areas_of,
+            ..
+        } = self;
+        for &a in &areas_of[i] {
+            for &j in &areas[a] {
+                candidates[j] &= !(1 << (v - 1));
             }
         }
+        candidates[i] = 1 << (v - 1);
         true
     }
 

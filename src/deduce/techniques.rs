@@ -18,18 +18,20 @@ pub fn hidden_single(board: &Board, areas: &[Area], blocks: bool) -> Option<Step
         if block_like(&area.name) != blocks || area.cells.len() != board.n() {
             continue;
         }
-        for v in 1..=board.n() as u32 {
-            if board.holds(a, v) {
-                continue;
-            }
-            if let [i] = board.places_for(a, v)[..] {
-                return Some(Step {
-                    technique: Technique::HiddenSingle { block: blocks },
-                    placed: vec![(board.cell(i), v)],
-                    area: Some(area.name.clone()),
-                    ..Step::default()
-                });
-            }
+        // The smallest value with one open place, not yet placed in the area.
+        let (once, twice, held) = board.tally(a);
+        let single = once & !twice & !held;
+        if single == 0 {
+            continue;
+        }
+        let v = single.trailing_zeros() + 1;
+        if let [i] = board.places_for(a, v)[..] {
+            return Some(Step {
+                technique: Technique::HiddenSingle { block: blocks },
+                placed: vec![(board.cell(i), v)],
+                area: Some(area.name.clone()),
+                ..Step::default()
+            });
         }
     }
     None

@@ -78,9 +78,13 @@ fn fails(board: &Board, puzzle: &LatinRules, i: usize, v: u32) -> bool {
 fn broken(board: &Board, puzzle: &LatinRules) -> bool {
     let n = board.n();
     let empty = (0..n * n).any(|i| board.placed(i) == 0 && board.candidates(i) == 0);
+    let every = u64::MAX >> (64 - n);
     let homeless = (0..board.areas.len())
         .filter(|&a| board.areas[a].len() == n)
-        .any(|a| (1..=n as u32).any(|v| !board.holds(a, v) && board.places_for(a, v).is_empty()));
+        .any(|a| {
+            let (once, _, held) = board.tally(a);
+            (once | held) & every != every
+        });
     if empty || homeless {
         return true;
     }
