@@ -9,104 +9,66 @@ use crate::grid::Cell;
 const ZERO: u64 = 0b01;
 const ONE: u64 = 0b10;
 
-/// A line's state after some of its cells: ones so far, last digit, length of the last run
-/// (0 before the first cell).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct State {
-    ones: usize,
-    last: usize,
-    run: usize,
-}
-
-impl State {
-    /// The state of an empty line.
-    const START: State = State {
-        ones: 0,
-        last: 0,
-        run: 0,
-    };
-
-    /// Number of states of a line of `2 * half` cells.
-    fn count(half: usize) -> usize {
-        (half + 1) * 6
-    }
-
-    fn index(self) -> usize {
-        (self.ones * 2 + self.last) * 3 + self.run
-    }
-
-    fn from_index(i: usize) -> State {
-        State {
-            ones: i / 6,
-            last: i / 3 % 2,
-            run: i % 3,
-        }
-    }
-
-    /// The state after putting `digit` as cell `at` (0-based) of a line of `2 * half`
-    /// cells, unless that breaks the balance or makes three in a row.
-    fn step(self, digit: usize, at: usize, half: usize) -> Option<State> {
-        let run = if self.run > 0 && self.last == digit {
-            self.run + 1
-        } else {
-            1
-        };
-        let ones = self.ones + digit;
-        let zeros = at + 1 - ones;
-        (run <= 2 && ones <= half && zeros <= half).then_some(State {
-            ones,
-            last: digit,
-            run,
-        })
-    }
-}
+/// Per last digit (0 or 1) and length of its run (1 or 2), the counts of ones a line's first
+/// cells can have, as bits (bit `o`: `o` ones; lines are at most 64 cells, so `o <= 32`).
+type Ends = [[u64; 2]; 2];
 
 /// Balance and no-three-in-a-row on one line, exactly: a candidate stays only if some
-/// completion of the line obeying both uses it (forward and backward reachability over
-/// [`State`]s). `None` on a contradiction, else the positions where something was removed.
+/// completion of the line obeying both uses it (forward reachability of the [`Ends`] after
+/// each cell, backward completion from them). `None` on a contradiction, else the positions
+/// where something was removed.
 pub(super) fn line_moves(domains: &mut Domains, line: &[Cell]) -> Option<u64> {
     let (n, half) = (line.len(), line.len() / 2);
-    let sets: Vec<u64> = line.iter().map(|&(r, c)| domains.get(r, c)).collect();
-    let states = State::count(half);
-    let sets = &sets;
-    let digits = |i: usize| (0..2).filter(move |&d| sets[i] >> d & 1 == 1);
-    // reached[i * states + s]: state s can follow the first i cells.
-    let mut reached = vec![false; (n + 1) * states];
-    reached[State::START.index()] = true;
-    for i in 0..n {
-        for s in 0..states {
-            if !reached[i * states + s] {
-                continue;
-            }
-            let from = State::from_index(s);
-            for to in digits(i).filter_map(|d| from.step(d, i, half)) {
-                reached[(i + 1) * states + to.index()] = true;
-            }
-        }
+    let mut sets = [0u64; 64];
+    for (set, &(r, c)) in sets.iter_mut().zip(line) {
+        *set = domains.get(r, c);
     }
-    // finishing[i * states + s]: from state s after i cells the line can be completed.
-    let mut finishing = vec![false; (n + 1) * states];
-    for s in 0..states {
-        finishing[n * states + s] = State::from_index(s).ones == half;
+    // The counts of ones that keep both digits within half after `i` cells.
+    let counts = |i: usize| {
+        let at_most_half = (1u64 << (half + 1)) - 1;
+        at_most_half & (u64::MAX << i.saturating_sub(half))
+    };
+    let gate = |set: u64, digit: u64| 0u64.wrapping_sub(set >> digit & 1);
+    // reach[i]: the ends after the first i cells (i >= 1).
+    let mut reach = [[[0u64; 2]; 2]; 65];
+    reach[1] = [[gate(sets[0], 0) & 1, 0], [gate(sets[0], 1) & 2, 0]];
+    for i in 1..n {
+        let ([z1, z2], [o1, o2]) = (reach[i][0], reach[i][1]);
+        let (zero, one, keep) = (gate(sets[i], 0), gate(sets[i], 1), counts(i + 1));
+        reach[i + 1] = [
+            [zero & (o1 | o2) & keep, zero & z1 & keep],
+            [one & ((z1 | z2) << 1) & keep, one & (o1 << 1) & keep],
+        ];
     }
+    // done: the ends after i + 1 cells from which the line can be completed, for i from the
+    // last cell down.
+    let mut done: Ends = [[1 << half; 2]; 2];
     let mut changed = 0u64;
     for i in (0..n).rev() {
-        let mut supported = 0u64;
-        for s in (0..states).filter(|&s| reached[i * states + s]) {
-            let from = State::from_index(s);
-            for d in digits(i) {
-                if from
-                    .step(d, i, half)
-                    .is_some_and(|to| finishing[(i + 1) * states + to.index()])
-                {
-                    supported |= 1 << d;
-                    finishing[i * states + s] = true;
-                }
+        let (zero, one) = (gate(sets[i], 0), gate(sets[i], 1));
+        let [[d01, d02], [d11, d12]] = done;
+        let (zero_ok, one_ok) = match i {
+            0 => (zero & d01 & 1 != 0, one & d11 & 2 != 0),
+            _ => {
+                let ([z1, z2], [o1, o2]) = (reach[i][0], reach[i][1]);
+                let zero_ok = zero & ((o1 | o2) & d01 | z1 & d02) != 0;
+                let one_ok = one & (((z1 | z2) << 1) & d11 | (o1 << 1) & d12) != 0;
+                (zero_ok, one_ok)
             }
-        }
+        };
+        let supported = if zero_ok { ZERO } else { 0 } | if one_ok { ONE } else { 0 };
         if supported == 0 {
             return None;
         }
+        // The ends after i cells that cell i (by a digit it may hold) leads to `done`.
+        let keep = counts(i);
+        done = [
+            [
+                (zero & d02 | one & (d11 >> 1)) & keep,
+                one & (d11 >> 1) & keep,
+            ],
+            [(zero & d01 | one & (d12 >> 1)) & keep, zero & d01 & keep],
+        ];
         let (r, c) = line[i];
         if domains.restrict(r, c, supported) {
             changed |= 1 << i;
@@ -231,5 +193,55 @@ mod tests {
         domains.set(1, 2, ONE);
         domains.set(1, 3, ZERO);
         assert!(!distinct_moves(&mut domains, &rows, &mut Vec::new()));
+    }
+
+    /// Every completion of a line's open cells, checked by the rules directly.
+    fn completions(sets: &[u64]) -> Vec<Vec<u64>> {
+        let n = sets.len();
+        let keeps = |digits: &[u64]| {
+            let balanced = digits.iter().filter(|&&d| d == 1).count() == n / 2;
+            balanced && digits.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2]))
+        };
+        (0u64..1 << n)
+            .map(|bits| (0..n).map(|i| bits >> i & 1).collect::<Vec<u64>>())
+            .filter(|digits| (0..n).all(|i| sets[i] >> digits[i] & 1 == 1))
+            .filter(|digits| keeps(digits))
+            .collect()
+    }
+
+    #[test]
+    fn line_moves_keep_exactly_the_digits_some_completion_uses() {
+        let mut state = 12345u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3000 {
+            let n = [2, 4, 6, 8, 10, 12][round % 6];
+            let sets: Vec<u64> = (0..n)
+                .map(|_| match next() % 5 {
+                    0 => ZERO,
+                    1 => ONE,
+                    _ => ZERO | ONE,
+                })
+                .collect();
+            let mut domains = Domains::full(1, n, vec![0, 1]);
+            (0..n).for_each(|c| domains.set(0, c, sets[c]));
+            let line: Vec<Cell> = (0..n).map(|c| (0, c)).collect();
+            let found = completions(&sets);
+            match line_moves(&mut domains, &line) {
+                None => assert!(found.is_empty(), "{sets:?}"),
+                Some(changed) => {
+                    assert!(!found.is_empty(), "{sets:?}");
+                    for c in 0..n {
+                        let used = found.iter().fold(0, |acc, d| acc | 1 << d[c]);
+                        assert_eq!(domains.get(0, c), used, "{sets:?} cell {c}");
+                        assert_eq!(changed >> c & 1 == 1, used != sets[c], "{sets:?}");
+                    }
+                }
+            }
+        }
     }
 }
