@@ -48,7 +48,7 @@ impl Searcher {
     /// `deadline` passed during its reductions, which then lose strength, never solutions).
     pub fn new(blank: Box<dyn Puzzle>, deadline: Deadline) -> Option<Self> {
         let rules = blank.rules();
-        let reduced = rules.reduce(deadline)?;
+        let reduced = rules.reduce_frame(deadline)?;
         Some(Searcher {
             plain: rules.plain_9x9(),
             puzzle: blank,

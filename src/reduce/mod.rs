@@ -23,12 +23,7 @@ pub fn probe(
     propagate: impl Fn(&mut Domains, Option<Cell>) -> bool,
 ) -> bool {
     let (rows, cols) = (domains.rows(), domains.cols());
-    let open = domains.open_candidates();
-    // A grid the rules left wholly open (a generator's blank frame) is not probed: each trial
-    // would be one value in an empty grid, which costs hundreds of propagations and, in the
-    // kinds' rules, refutes nothing.
-    let untouched = open == rows * cols * domains.values().len();
-    if open > PROBE_LIMIT || untouched {
+    if domains.open_candidates() > PROBE_LIMIT {
         return true;
     }
     let mut trial = domains.clone();

@@ -46,6 +46,18 @@ impl RuleSet {
     /// candidates left and the rules prepared on them; `None` when they prove there is no
     /// solution. Past the deadline they stop early, which loses reductions, never solutions.
     pub fn reduce(&self, deadline: Deadline) -> Option<Reduced> {
+        self.reduce_probing(deadline, true)
+    }
+
+    /// [`RuleSet::reduce`] for a generator's frame, reduced once per attempt: a frame the
+    /// rules leave wholly open (a blank grid) is not probed. There each trial is one value in
+    /// an empty grid: hundreds of propagations (35% of an advanced 9x9's generation) for
+    /// what the split finds anyway.
+    pub fn reduce_frame(&self, deadline: Deadline) -> Option<Reduced> {
+        self.reduce_probing(deadline, false)
+    }
+
+    fn reduce_probing(&self, deadline: Deadline, probe_open_grid: bool) -> Option<Reduced> {
         let mut domains = self.candidates();
         if domains.has_empty_cell() {
             return None;
@@ -63,7 +75,11 @@ impl RuleSet {
         if reductions.prepare(&domains) && !reductions.narrow(&mut domains, None) {
             return None;
         }
-        if !reduce::probe(&mut domains, deadline, |d, cell| reductions.narrow(d, cell)) {
+        let open = domains.open_candidates() == self.rows * self.cols * self.values.len();
+        let probe = |domains: &mut Domains| {
+            reduce::probe(domains, deadline, |d, cell| reductions.narrow(d, cell))
+        };
+        if (probe_open_grid || !open) && !probe(&mut domains) {
             return None;
         }
         if reductions.prepare(&domains) && !reductions.narrow(&mut domains, None) {
