@@ -344,4 +344,20 @@ mod tests {
             .reduce(Deadline::none())
             .is_some());
     }
+
+    #[test]
+    fn a_puzzle_without_givens_is_probed_and_only_a_generators_frame_is_not() {
+        // No givens, and rules (anti-knight, nonconsecutive, palindrome, dots) that narrow
+        // nothing alone: the grid is wholly open when probing starts, and probing narrows it.
+        let path = "puzzles/sudoku/fpuzzles-bird-in-a-storm-palindrome-kropki-9x9.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let kind = crate::puzzle::find("sudoku").unwrap();
+        let parsed = (kind.parse)(&text, &crate::puzzle::Options::new()).unwrap();
+        let set = parsed[0].puzzle.as_ref().unwrap().rules();
+        assert!(set.givens.iter().all(Option::is_none));
+        let open = |reduced: Option<Reduced>| reduced.unwrap().domains.open_candidates();
+        let frame = open(set.reduce_frame(Deadline::none()));
+        assert_eq!(frame, 81 * 9, "the rules alone narrow nothing");
+        assert!(open(set.reduce(Deadline::none())) < frame);
+    }
 }
