@@ -136,6 +136,7 @@ impl<'a> Solver<'a> {
                     Search::Found(grid)
                 }
                 Step::Nothing => Search::Infeasible,
+                // split9 has no budget: only the deadline leaves it unsettled.
                 Step::TimeLimit | Step::Unsettled => Search::TimeLimit,
             });
         }

@@ -161,3 +161,37 @@ impl Rule for Areas {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::AreaName;
+
+    /// A row of `values.len()` cells holding `values` (0 blank), and its first repeat.
+    fn first_repeat(values: &[u32]) -> Option<(Cell, u32, Cell)> {
+        let area = Area {
+            name: AreaName::Row(0),
+            cells: (0..values.len()).map(|c| (0, c)).collect(),
+        };
+        let found = repeated(&area, |&(_, c)| values[c])?;
+        match found {
+            (cell, Violation::Repeated { value, first, .. }) => Some((first, value, cell)),
+            other => panic!("not a repeat: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn repeats_are_named_with_both_cells_and_blanks_never_repeat() {
+        assert_eq!(first_repeat(&[0, 0, 0, 1, 2]), None);
+        assert_eq!(first_repeat(&[1, 2, 3, 2]), Some(((0, 1), 2, (0, 3))));
+        assert_eq!(first_repeat(&[5, 0, 0, 5]), Some(((0, 0), 5, (0, 3))));
+    }
+
+    #[test]
+    fn values_past_63_are_told_apart_and_their_repeats_found() {
+        // 64 shares a bit with the blank in the first pass, 127 with 63: the exact pass decides.
+        assert_eq!(first_repeat(&[0, 64, 1, 63, 127]), None);
+        assert_eq!(first_repeat(&[64, 3, 64]), Some(((0, 0), 64, (0, 2))));
+        assert_eq!(first_repeat(&[63, 2, 63, 64]), Some(((0, 0), 63, (0, 2))));
+    }
+}
