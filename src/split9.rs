@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use crate::deadline::Deadline;
 use crate::geometry::Area;
 use crate::grid::Grid;
-use crate::puzzle::{FromRules, Puzzle};
+use crate::rule::RuleSet;
 use crate::split::Step;
 
 /// Cells of the grid, in row-major order.
@@ -318,11 +318,12 @@ impl Split9 {
             .map(Part::grid)
     }
 
-    /// The next grid, among the completions not examined yet, that `puzzle` verifies.
-    pub fn next(&mut self, puzzle: &dyn Puzzle, deadline: Deadline) -> Step {
+    /// The next grid, among the completions not examined yet, that the puzzle's `rules`
+    /// verify.
+    pub fn next(&mut self, rules: &RuleSet, deadline: Deadline) -> Step {
         let mut examined = 0u32;
         if let Some(part) = self.start.take() {
-            if let Some(step) = self.settle(part, puzzle) {
+            if let Some(step) = self.settle(part, rules) {
                 return step;
             }
         }
@@ -341,7 +342,7 @@ impl Split9 {
             if !part.narrow() {
                 continue;
             }
-            if let Some(step) = self.settle(part, puzzle) {
+            if let Some(step) = self.settle(part, rules) {
                 return step;
             }
         }
@@ -350,10 +351,13 @@ impl Split9 {
 
     /// A narrowed part: its grid when every cell is decided and the verifier accepts it,
     /// else nothing now, the part left to be split.
-    fn settle(&mut self, part: Part, puzzle: &dyn Puzzle) -> Option<Step> {
+    fn settle(&mut self, part: Part, rules: &RuleSet) -> Option<Step> {
         if part.decided == ALL {
             let grid = part.grid();
-            return puzzle.verify(&grid).is_ok().then_some(Step::Found(grid));
+            return rules
+                .violations(&grid)
+                .is_empty()
+                .then_some(Step::Found(grid));
         }
         let cell = part.branching_cell();
         let values = part.values_at(cell);
@@ -370,6 +374,7 @@ mod tests {
     use crate::pipeline::{solve, CountEnd, Engine, Outcome, Question, SolveOptions};
     use crate::puzzle::latin::{Latin, Style};
     use crate::puzzle::symbols::Alphabet;
+    use crate::puzzle::{FromRules, Puzzle};
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -471,7 +476,7 @@ mod tests {
                 let differs = rest.first().map(|second| first.differences(second)[0]);
                 let (r, c) = differs.unwrap_or((order[1] / 9, order[1] % 9));
                 let other = Split9::without(&givens, r * 9 + c, first.get(r, c))
-                    .map(|mut split| split.next(&puzzle, Deadline::none()));
+                    .map(|mut split| split.next(&puzzle.rules(), Deadline::none()));
                 match other {
                     Some(Step::Found(grid)) => {
                         assert!(differs.is_some() && grid.get(r, c) != first.get(r, c))

@@ -15,7 +15,7 @@ use crate::error::SolveError;
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::puzzle::Puzzle;
-use crate::rule::Reduced;
+use crate::rule::{Reduced, RuleSet};
 use crate::split::{Budget, Order, Split, Step};
 use crate::split9::Split9;
 
@@ -37,8 +37,9 @@ const OTHER_BUDGET: Budget = Budget {
 /// every later question.
 pub struct Searcher {
     puzzle: Box<dyn Puzzle>,
-    /// Whether the frame is a plain 9x9, whose searches run on bitboards ([`Split9`]).
-    plain: bool,
+    /// The frame's rules when it is a plain 9x9, whose searches run on bitboards
+    /// ([`Split9`]).
+    plain: Option<RuleSet>,
     reduced: Reduced,
     sat: Mutex<Option<Session<Cadical>>>,
 }
@@ -50,7 +51,7 @@ impl Searcher {
         let rules = blank.rules();
         let reduced = rules.reduce_frame(deadline)?;
         Some(Searcher {
-            plain: rules.plain_9x9(),
+            plain: rules.plain_9x9().then_some(rules),
             puzzle: blank,
             reduced,
             sat: Mutex::new(None),
@@ -79,8 +80,8 @@ impl Searcher {
         cell: Cell,
         deadline: Deadline,
     ) -> Result<Option<bool>, SolveError> {
-        if self.plain {
-            return Ok(self.plain_other(givens, solution, cell, deadline));
+        if let Some(rules) = &self.plain {
+            return Ok(self.plain_other(rules, givens, solution, cell, deadline));
         }
         match self.search_other(givens, solution, cell) {
             Some(found) => Ok(Some(found)),
@@ -118,6 +119,7 @@ impl Searcher {
     /// [`Searcher::has_other`] on a plain 9x9, by its bitboard split, which always settles.
     fn plain_other(
         &self,
+        rules: &RuleSet,
         givens: &[Option<u32>],
         solution: &Grid,
         cell: Cell,
@@ -127,7 +129,7 @@ impl Searcher {
         let Some(mut split) = Split9::without(givens, cell.0 * 9 + cell.1, value) else {
             return Some(false);
         };
-        match split.next(self.puzzle.as_ref(), deadline) {
+        match split.next(rules, deadline) {
             Step::Found(grid) => Some(self.is_other(&grid, givens, cell, value)),
             Step::Nothing => Some(false),
             Step::Unsettled | Step::TimeLimit => None,

@@ -250,7 +250,7 @@ pub fn solve_reporting(
             let rules = puzzle.rules();
             let solver = match options.engine == Engine::Auto && rules.plain_9x9() {
                 true => (Split9::new(&rules.givens))
-                    .map(|split9| Solver::plain_9x9(puzzle, split9, deadline)),
+                    .map(|split9| Solver::plain_9x9(puzzle, split9, rules, deadline)),
                 false => (rules.reduce(deadline))
                     .map(|reduced| Solver::new(puzzle, reduced, options.engine, deadline)),
             };

@@ -11,7 +11,7 @@ use crate::export::ModelFormulation;
 use crate::grid::Grid;
 use crate::model::Model;
 use crate::puzzle::{FromRules, Puzzle};
-use crate::rule::Reduced;
+use crate::rule::{Reduced, RuleSet};
 use crate::split::{Order, Split, Step, PIPELINE_BUDGET};
 use crate::split9::Split9;
 
@@ -33,7 +33,7 @@ pub(super) struct Solver<'a> {
     /// solver answers from then on.
     pub(super) split: Option<Split<'static>>,
     /// The split of a plain 9x9, on bitboards, which settles every question itself.
-    pub(super) split9: Option<Split9>,
+    pub(super) split9: Option<(Split9, RuleSet)>,
     /// The grid the reductions alone left, when they decided every cell.
     pub(super) decided: Option<Grid>,
     pub(super) backend: Backend,
@@ -94,15 +94,20 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// On a plain 9x9, which its bitboard split alone decides.
-    pub(super) fn plain_9x9(puzzle: &'a dyn Puzzle, split9: Split9, deadline: Deadline) -> Self {
+    /// On a plain 9x9 of `rules`, which its bitboard split alone decides.
+    pub(super) fn plain_9x9(
+        puzzle: &'a dyn Puzzle,
+        split9: Split9,
+        rules: RuleSet,
+        deadline: Deadline,
+    ) -> Self {
         Solver {
             puzzle,
             reduced: None,
             deadline,
             split: None,
             decided: split9.decided(),
-            split9: Some(split9),
+            split9: Some((split9, rules)),
             backend: AUTO_BACKEND,
             session: None,
             found: Vec::new(),
@@ -125,9 +130,9 @@ impl<'a> Solver<'a> {
             self.found.push(grid.clone());
             return Ok(Search::Found(grid.clone()));
         }
-        if let Some(split9) = &mut self.split9 {
+        if let Some((split9, rules)) = &mut self.split9 {
             let started = Instant::now();
-            let step = split9.next(self.puzzle, self.deadline);
+            let step = split9.next(rules, self.deadline);
             add_time(&mut self.stats.split, started.elapsed());
             self.stats.decided_by.push("split");
             return Ok(match step {
