@@ -478,7 +478,7 @@ fn a_request_no_attempt_meets_fails_with_exit_1_and_says_so() {
     assert_eq!(result.stdout, "");
     assert_eq!(
         result.stderr,
-        "mipsolve: puzzle of seed 1: no puzzle met the request in 2000 attempts\n"
+        "mipsolve: puzzle of seed 1: no puzzle met the request in 20000 attempts\n"
     );
 }
 

@@ -14,7 +14,13 @@ fn follow(areas: &[Area], givens: &Grid, solution: &Grid) -> Option<Deductions> 
         rules: &[],
         givens,
     };
-    super::follow(&puzzle, Ladder::Solo, solution, Deadline::none())
+    super::follow(
+        &puzzle,
+        Ladder::Solo,
+        solution,
+        Deadline::none(),
+        usize::MAX,
+    )
 }
 
 fn grid(text: &str) -> Grid {
@@ -93,5 +99,8 @@ fn the_steps_stop_at_the_deadline() {
         givens: &grid("....\n....\n....\n...."),
     };
     let spent = Deadline::after(Some(std::time::Duration::ZERO));
-    assert_eq!(super::follow(&puzzle, Ladder::Solo, &solution, spent), None);
+    assert_eq!(
+        super::follow(&puzzle, Ladder::Solo, &solution, spent, usize::MAX),
+        None
+    );
 }

@@ -119,12 +119,14 @@ pub struct LatinRules<'a> {
 
 /// Solves `puzzle` step by step towards `solution` (its only one) on `ladder` (Keen's for
 /// KenKen; Solo's for Sudoku and its variants, whose sum cages and other rules count as
-/// intermediate); `None` when the givens break an area or `deadline` passes first.
+/// intermediate); `None` when the givens break an area or `deadline` passes first. It stops
+/// after the first step ranked above `cap` (the steps so far then grade above it).
 pub fn follow(
     puzzle: &LatinRules,
     ladder: Ladder,
     solution: &Grid,
     deadline: Deadline,
+    cap: usize,
 ) -> Option<Deductions> {
     let (areas, cages) = (puzzle.areas, puzzle.cages);
     let mut board = Board::new(areas, puzzle.givens)?;
@@ -155,7 +157,11 @@ pub fn follow(
                 return None;
             }
         }
+        let above = step.technique.rank(ladder) > cap;
         steps.push(step);
+        if above {
+            break;
+        }
     }
     Some(Deductions {
         ladder,

@@ -36,7 +36,8 @@ impl Board<'_> {
 
 /// Solves the Takuzu with `givens` (row by row) over `lines` (its rows, then its columns)
 /// step by step towards `solution`; `distinct`: no two equal rows or columns; `None` once
-/// `deadline` passes.
+/// `deadline` passes. It stops after the first step ranked above `cap` (the steps so far
+/// then grade above it).
 pub fn follow(
     lines: &[Area],
     cols: usize,
@@ -44,6 +45,7 @@ pub fn follow(
     distinct: bool,
     solution: &Grid,
     deadline: Deadline,
+    cap: usize,
 ) -> Option<Deductions> {
     let mut board = Board {
         cells: givens.to_vec(),
@@ -67,7 +69,11 @@ pub fn follow(
             }
             board.cells[r * cols + c] = Some(v as u8);
         }
+        let above = step.technique.rank(Ladder::Unruly) > cap;
         steps.push(step);
+        if above {
+            break;
+        }
     }
     Some(Deductions {
         ladder: Ladder::Unruly,

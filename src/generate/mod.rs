@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::deadline::Deadline;
+use crate::deduce::Ladder;
 use crate::error::SolveError;
 use crate::grid::Cell;
 use crate::grid::Grid;
@@ -30,7 +31,7 @@ use design::{cells, Frame};
 use search::Searcher;
 
 /// Attempts (a new frame and solution each) before a puzzle is given up.
-pub const MAX_ATTEMPTS: usize = 2000;
+pub const MAX_ATTEMPTS: usize = 20_000;
 
 /// What is asked of each puzzle.
 #[derive(Debug, Clone)]
@@ -157,7 +158,7 @@ fn try_once(
     let Some(puzzle) = judge.unique(&givens)? else {
         return Ok(None);
     };
-    let level = judge.level_of(puzzle.as_ref())?;
+    let level = judge.level_of(puzzle.as_ref(), usize::MAX)?;
     let count = givens.iter().flatten().count();
     let missed = request.level.is_some_and(|wanted| wanted != level)
         || request
@@ -214,9 +215,11 @@ impl Judge<'_> {
         )
     }
 
-    /// The puzzle's level on its ladder; a timeout when the deadline passes first.
-    fn level_of(&self, puzzle: &dyn Puzzle) -> Result<&'static str, GenerateError> {
-        match puzzle.deduce(self.solution, self.deadline) {
+    /// The puzzle's level on its ladder; a timeout when the deadline passes first. Past
+    /// `cap` (an index into the ladder) the steps stop: the level is then only known to be
+    /// above it.
+    fn level_of(&self, puzzle: &dyn Puzzle, cap: usize) -> Result<&'static str, GenerateError> {
+        match puzzle.deduce_up_to(self.solution, self.deadline, cap) {
             Some(steps) => Ok(steps.level()),
             None if self.deadline.passed() => Err(GenerateError::Timeout(0)),
             None => Err(GenerateError::Solve(SolveError::Backend(
@@ -246,6 +249,11 @@ impl Judge<'_> {
     /// Whether opening the cells of `opened` keeps the puzzle unique and no harder than the
     /// level asked.
     fn acceptable(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
+        let solo = self.frame.design().ladder() == Ladder::Solo;
+        let easy = (self.level.filter(|_| solo)).and_then(|l| self.searcher.by_singles(givens, l));
+        if let Some(easy) = easy {
+            return Ok(easy);
+        }
         if !self.still_unique(givens, opened)? {
             return Ok(false);
         }
@@ -255,7 +263,7 @@ impl Judge<'_> {
         let Ok(puzzle) = self.frame.puzzle(givens) else {
             return Ok(false);
         };
-        let level = self.level_of(puzzle.as_ref())?;
+        let level = self.level_of(puzzle.as_ref(), wanted)?;
         Ok(rank(self.frame.design(), level) <= wanted)
     }
 

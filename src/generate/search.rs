@@ -61,9 +61,24 @@ impl Searcher {
     /// A random grid that keeps every rule, checked by the verifier; `None` when the search
     /// runs past its budget.
     pub fn random_solution(&self, rng: &mut ChaCha8Rng) -> Option<Grid> {
+        if let Some(rules) = &self.plain {
+            return Split9::random(&rules.givens, rules, rng, FILL_BUDGET.parts);
+        }
         let order = Order::Random(rng);
         match self.split_step(&self.reduced.domains, order, FILL_BUDGET) {
             Step::Found(grid) => Some(grid),
+            _ => None,
+        }
+    }
+
+    /// On a plain 9x9, whether `givens` are unique and at or below Solo's level `wanted`
+    /// when that is trivial or basic: then exactly when singles decide every cell (hidden
+    /// singles in boxes alone for trivial), as the step solver's ladder ranks them. `None`
+    /// for another frame or level.
+    pub fn by_singles(&self, givens: &[Option<u32>], wanted: usize) -> Option<bool> {
+        self.plain.as_ref()?;
+        match wanted {
+            0 | 1 => Some(Split9::singles_decide(givens, wanted == 0)),
             _ => None,
         }
     }

@@ -286,7 +286,7 @@ impl Puzzle for Latin {
     }
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
-    fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
+    fn deduce_up_to(&self, solution: &Grid, deadline: Deadline, cap: usize) -> Option<Deductions> {
         let ladder = match self.family {
             Family::KenKen => Ladder::Keen,
             Family::Sudoku(_) => Ladder::Solo,
@@ -297,7 +297,7 @@ impl Puzzle for Latin {
             rules: &self.rules,
             givens: &self.givens,
         };
-        deduce::follow(&puzzle, ladder, solution, deadline)
+        deduce::follow(&puzzle, ladder, solution, deadline, cap)
     }
 
     fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {

@@ -37,7 +37,17 @@ pub trait Puzzle: Send + Sync {
     /// The puzzle solved step by step as a person would ([`crate::deduce`]), towards its
     /// only `solution`, by `deadline`; `None` for a kind the steps do not follow or when the
     /// deadline passes first.
-    fn deduce(&self, _solution: &Grid, _deadline: Deadline) -> Option<Deductions> {
+    fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
+        self.deduce_up_to(solution, deadline, usize::MAX)
+    }
+    /// [`Puzzle::deduce`], stopped after the first step whose level is above `cap` (an
+    /// index into the kind's ladder): the steps then grade above `cap`, else as in full.
+    fn deduce_up_to(
+        &self,
+        _solution: &Grid,
+        _deadline: Deadline,
+        _cap: usize,
+    ) -> Option<Deductions> {
         None
     }
     /// The grid as text, in the input's style, one row per line.

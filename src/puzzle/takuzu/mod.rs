@@ -217,10 +217,10 @@ impl Puzzle for Takuzu {
         })
     }
 
-    fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
+    fn deduce_up_to(&self, solution: &Grid, deadline: Deadline, cap: usize) -> Option<Deductions> {
         let distinct = !self.allow_duplicate_lines;
-        let givens = &self.givens;
-        deduce::takuzu::follow(&self.lines, self.cols, givens, distinct, solution, deadline)
+        let (lines, givens) = (&self.lines, &self.givens);
+        deduce::takuzu::follow(lines, self.cols, givens, distinct, solution, deadline, cap)
     }
 
     fn render_puzzle(&self) -> Option<String> {
