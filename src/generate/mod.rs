@@ -250,7 +250,8 @@ impl Judge<'_> {
     /// level asked.
     fn acceptable(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
         let solo = self.frame.design().ladder() == Ladder::Solo;
-        let easy = (self.level.filter(|_| solo)).and_then(|l| self.searcher.by_singles(givens, l));
+        let easy =
+            (self.level.filter(|_| solo)).and_then(|l| self.searcher.by_bitboards(givens, l));
         if let Some(easy) = easy {
             return Ok(easy);
         }

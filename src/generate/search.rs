@@ -72,15 +72,12 @@ impl Searcher {
     }
 
     /// On a plain 9x9, whether `givens` are unique and at or below Solo's level `wanted`
-    /// when that is trivial or basic: then exactly when singles decide every cell (hidden
-    /// singles in boxes alone for trivial), as the step solver's ladder ranks them. `None`
-    /// for another frame or level.
-    pub fn by_singles(&self, givens: &[Option<u32>], wanted: usize) -> Option<bool> {
+    /// when that is trivial, basic or intermediate: then exactly when that level's
+    /// techniques decide every cell on bitboards ([`Split9::easy_decide`]), as the step
+    /// solver's ladder ranks them. `None` for another frame or level.
+    pub fn by_bitboards(&self, givens: &[Option<u32>], wanted: usize) -> Option<bool> {
         self.plain.as_ref()?;
-        match wanted {
-            0 | 1 => Some(Split9::singles_decide(givens, wanted == 0)),
-            _ => None,
-        }
+        Split9::easy_decide(givens, wanted)
     }
 
     /// Whether the rules with `givens` (row by row, `None` blank) have a solution whose `cell`

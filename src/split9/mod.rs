@@ -104,18 +104,28 @@ impl Split9 {
         })
     }
 
-    /// Whether singles alone decide every cell of `givens` (then they have exactly one
-    /// solution): hidden singles in boxes only when `boxes_only` (Solo's trivial level),
-    /// else naked and hidden singles in every area (its basic level).
-    pub fn singles_decide(givens: &[Option<u32>], boxes_only: bool) -> bool {
+    /// Whether the easy techniques of `level` on Solo's ladder decide every cell of `givens`
+    /// (which then have exactly one solution): 0 (trivial) hidden singles in boxes, 1
+    /// (basic) naked and hidden singles in every area, 2 (intermediate) these and
+    /// intersections; `None` for a higher level.
+    pub fn easy_decide(givens: &[Option<u32>], level: usize) -> Option<bool> {
         let Some(mut part) = Part::given(givens) else {
-            return false;
+            return Some(false);
         };
-        let decided = match boxes_only {
-            true => part.box_singles(),
-            false => part.narrow(),
+        let holds = match level {
+            0 => part.box_singles(),
+            1 => part.narrow(),
+            2 => loop {
+                if !part.narrow() {
+                    break false;
+                }
+                if part.decided == ALL || !part.intersections() {
+                    break true;
+                }
+            },
+            _ => return None,
         };
-        decided && part.decided == ALL
+        Some(holds && part.decided == ALL)
     }
 
     /// A random completion of `givens` that `rules` verify: the split on a cell with the

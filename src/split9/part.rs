@@ -16,6 +16,8 @@ pub(super) const UNITS: [u128; 27] = units();
 const PEERS: [u128; CELLS] = peers();
 /// Per cell, its three areas as bits of [`UNITS`].
 pub(super) const UNITS_OF: [u32; CELLS] = units_of();
+/// Per box, the rows and columns through it, as indices of [`UNITS`].
+const CROSSING: [[usize; 6]; 9] = crossing();
 /// Every area, as bits of [`UNITS`].
 pub(super) const EVERY_UNIT: u32 = (1 << 27) - 1;
 
@@ -30,6 +32,17 @@ const fn units() -> [u128; 27] {
         cell += 1;
     }
     units
+}
+
+const fn crossing() -> [[usize; 6]; 9] {
+    let mut crossing = [[0; 6]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let (r, c) = (b / 3 * 3, b % 3 * 3);
+        crossing[b] = [r, r + 1, r + 2, 9 + c, 9 + c + 1, 9 + c + 2];
+        b += 1;
+    }
+    crossing
 }
 
 const fn peers() -> [u128; CELLS] {
@@ -198,6 +211,33 @@ impl Part {
             }
         }
         true
+    }
+
+    /// Intersections: a value whose places in a box lie in one row or column leaves that
+    /// line's other cells, and one whose places in a line lie in one box leaves that box's
+    /// other cells. Whether any place went.
+    pub(super) fn intersections(&mut self) -> bool {
+        let mut removed = false;
+        for k in 0..9 {
+            for b in 18..27 {
+                let block = UNITS[b];
+                for line in CROSSING[b - 18] {
+                    let line = UNITS[line];
+                    let (in_box, in_line) = (self.places[k] & block, self.places[k] & line);
+                    let outside = match (in_box & !line == 0, in_line & !block == 0) {
+                        (true, _) => in_line & !block,
+                        (_, true) => in_box & !line,
+                        _ => 0,
+                    };
+                    if outside != 0 {
+                        self.places[k] &= !outside;
+                        self.dirty[k] = EVERY_UNIT & !self.settled[k];
+                        removed = true;
+                    }
+                }
+            }
+        }
+        removed
     }
 
     /// The open cell to split on: the first with two values, else the first with fewest.
