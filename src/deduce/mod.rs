@@ -17,6 +17,7 @@ mod ladder;
 mod rules;
 mod step;
 pub mod takuzu;
+pub mod takuzu_bits;
 mod techniques;
 mod trial;
 

@@ -21,7 +21,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::deadline::Deadline;
-use crate::deduce::Ladder;
 use crate::error::SolveError;
 use crate::grid::Cell;
 use crate::grid::Grid;
@@ -249,18 +248,16 @@ impl Judge<'_> {
     /// Whether opening the cells of `opened` keeps the puzzle unique and no harder than the
     /// level asked.
     fn acceptable(&self, givens: &[Option<u32>], opened: &[Cell]) -> Result<bool, GenerateError> {
-        let solo = self.frame.design().ladder() == Ladder::Solo;
-        let easy =
-            (self.level.filter(|_| solo)).and_then(|l| self.searcher.by_bitboards(givens, l));
-        if let Some(easy) = easy {
-            return Ok(easy);
+        let Some(wanted) = self.level else {
+            return self.still_unique(givens, opened);
+        };
+        // Easy levels are decided without the steps (and so is uniqueness).
+        if let Some(decided) = self.searcher.decided_up_to(givens, wanted) {
+            return Ok(decided);
         }
         if !self.still_unique(givens, opened)? {
             return Ok(false);
         }
-        let Some(wanted) = self.level else {
-            return Ok(true);
-        };
         let Ok(puzzle) = self.frame.puzzle(givens) else {
             return Ok(false);
         };

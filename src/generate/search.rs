@@ -71,13 +71,11 @@ impl Searcher {
         }
     }
 
-    /// On a plain 9x9, whether `givens` are unique and at or below Solo's level `wanted`
-    /// when that is trivial, basic or intermediate: then exactly when that level's
-    /// techniques decide every cell on bitboards ([`Split9::easy_decide`]), as the step
-    /// solver's ladder ranks them. `None` for another frame or level.
-    pub fn by_bitboards(&self, givens: &[Option<u32>], wanted: usize) -> Option<bool> {
-        self.plain.as_ref()?;
-        Split9::easy_decide(givens, wanted)
+    /// The frame with `givens`: whether the step solver's techniques up to level `cap`
+    /// decide every cell, where the kind answers it without the steps
+    /// ([`Puzzle::decided_up_to`]).
+    pub fn decided_up_to(&self, givens: &[Option<u32>], cap: usize) -> Option<bool> {
+        self.puzzle.decided_up_to(givens, cap)
     }
 
     /// Whether the rules with `givens` (row by row, `None` blank) have a solution whose `cell`

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::cage::{Cage, Op};
 use crate::clue::Clue;
 use crate::deadline::Deadline;
-use crate::deduce::{self, Deductions, Ladder, LatinRules};
+use crate::deduce::Deductions;
 use crate::error::{ParseError, Violation};
 use crate::geometry::{Area, AreaName};
 use crate::grid::{Cell, Grid};
@@ -25,6 +25,8 @@ mod drawing;
 mod iss_form;
 #[path = "latin_json.rs"]
 mod json_form;
+#[path = "latin_steps.rs"]
+mod steps;
 
 /// How the input wrote its cells, so that the answer is printed the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,17 +289,11 @@ impl Puzzle for Latin {
 
     /// KenKen on Keen's ladder; Sudoku and its variants on Solo's.
     fn deduce_up_to(&self, solution: &Grid, deadline: Deadline, cap: usize) -> Option<Deductions> {
-        let ladder = match self.family {
-            Family::KenKen => Ladder::Keen,
-            Family::Sudoku(_) => Ladder::Solo,
-        };
-        let puzzle = LatinRules {
-            areas: &self.areas,
-            cages: &self.cages,
-            rules: &self.rules,
-            givens: &self.givens,
-        };
-        deduce::follow(&puzzle, ladder, solution, deadline, cap)
+        self.steps(solution, deadline, cap)
+    }
+
+    fn decided_up_to(&self, givens: &[Option<u32>], cap: usize) -> Option<bool> {
+        self.easy_decided(givens, cap)
     }
 
     fn read_solution(&self, text: &str) -> Result<Grid, ParseError> {

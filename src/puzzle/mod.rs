@@ -40,6 +40,14 @@ pub trait Puzzle: Send + Sync {
     fn deduce(&self, solution: &Grid, deadline: Deadline) -> Option<Deductions> {
         self.deduce_up_to(solution, deadline, usize::MAX)
     }
+    /// With `givens` (row by row) in place of its own, whether the step solver's techniques
+    /// up to level `cap` (an index into the kind's ladder) decide every cell, answered
+    /// without the steps: then that puzzle is unique and [`Puzzle::deduce`] grades it at or
+    /// below `cap`, else it does not (or it is not unique). `None` where the kind has no
+    /// such answer for `cap`.
+    fn decided_up_to(&self, _givens: &[Option<u32>], _cap: usize) -> Option<bool> {
+        None
+    }
     /// [`Puzzle::deduce`], stopped after the first step whose level is above `cap` (an
     /// index into the kind's ladder): the steps then grade above `cap`, else as in full.
     fn deduce_up_to(

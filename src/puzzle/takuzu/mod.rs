@@ -217,6 +217,12 @@ impl Puzzle for Takuzu {
         })
     }
 
+    fn decided_up_to(&self, givens: &[Option<u32>], cap: usize) -> Option<bool> {
+        let distinct = !self.allow_duplicate_lines;
+        let givens: Vec<Option<u8>> = givens.iter().map(|g| g.map(|d| d as u8)).collect();
+        deduce::takuzu_bits::decide(self.rows, self.cols, &givens, distinct, cap)
+    }
+
     fn deduce_up_to(&self, solution: &Grid, deadline: Deadline, cap: usize) -> Option<Deductions> {
         let distinct = !self.allow_duplicate_lines;
         let (lines, givens) = (&self.lines, &self.givens);
