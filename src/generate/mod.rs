@@ -157,7 +157,8 @@ fn try_once(
     let Some(puzzle) = judge.unique(&givens)? else {
         return Ok(None);
     };
-    let level = judge.level_of(puzzle.as_ref(), usize::MAX)?;
+    // At a level asked, the steps stop past it: the level is then missed whatever it is.
+    let level = judge.level_of(puzzle.as_ref(), judge.level.unwrap_or(usize::MAX))?;
     let count = givens.iter().flatten().count();
     let missed = request.level.is_some_and(|wanted| wanted != level)
         || request
