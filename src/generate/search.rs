@@ -37,11 +37,16 @@ const OTHER_BUDGET: Budget = Budget {
 /// every later question.
 pub struct Searcher {
     puzzle: Box<dyn Puzzle>,
-    /// The frame's rules when it is a plain 9x9, whose searches run on bitboards
-    /// ([`Split9`]).
-    plain: Option<RuleSet>,
-    reduced: Reduced,
+    frame: Searched,
     sat: Mutex<Option<Session<Cadical>>>,
+}
+
+/// How a frame's questions are searched.
+enum Searched {
+    /// A plain 9x9, on bitboards ([`Split9`]), its grids checked by these rules.
+    Plain(RuleSet),
+    /// Any other frame, by the split on its reduced rules, then CaDiCaL.
+    Reduced(Reduced),
 }
 
 impl Searcher {
@@ -49,11 +54,14 @@ impl Searcher {
     /// `deadline` passed during its reductions, which then lose strength, never solutions).
     pub fn new(blank: Box<dyn Puzzle>, deadline: Deadline) -> Option<Self> {
         let rules = blank.rules();
-        let reduced = rules.reduce_frame(deadline)?;
+        // A plain 9x9's bitboards need no reductions, and have a solution.
+        let frame = match rules.plain_9x9() {
+            true => Searched::Plain(rules),
+            false => Searched::Reduced(rules.reduce_frame(deadline)?),
+        };
         Some(Searcher {
-            plain: rules.plain_9x9().then_some(rules),
             puzzle: blank,
-            reduced,
+            frame,
             sat: Mutex::new(None),
         })
     }
@@ -61,11 +69,14 @@ impl Searcher {
     /// A random grid that keeps every rule, checked by the verifier; `None` when the search
     /// runs past its budget.
     pub fn random_solution(&self, rng: &mut ChaCha8Rng) -> Option<Grid> {
-        if let Some(rules) = &self.plain {
-            return Split9::random(&rules.givens, rules, rng, FILL_BUDGET.parts);
-        }
+        let reduced = match &self.frame {
+            Searched::Plain(rules) => {
+                return Split9::random(&rules.givens, rules, rng, FILL_BUDGET.parts)
+            }
+            Searched::Reduced(reduced) => reduced,
+        };
         let order = Order::Random(rng);
-        match self.split_step(&self.reduced.domains, order, FILL_BUDGET) {
+        match self.split_step(reduced, &reduced.domains, order, FILL_BUDGET) {
             Step::Found(grid) => Some(grid),
             _ => None,
         }
@@ -90,20 +101,29 @@ impl Searcher {
         cell: Cell,
         deadline: Deadline,
     ) -> Result<Option<bool>, SolveError> {
-        if let Some(rules) = &self.plain {
-            return Ok(self.plain_other(rules, givens, solution, cell, deadline));
-        }
-        match self.search_other(givens, solution, cell) {
+        let reduced = match &self.frame {
+            Searched::Plain(rules) => {
+                return Ok(self.plain_other(rules, givens, solution, cell, deadline))
+            }
+            Searched::Reduced(reduced) => reduced,
+        };
+        match self.search_other(reduced, givens, solution, cell) {
             Some(found) => Ok(Some(found)),
-            None => self.sat_other(givens, solution, cell, deadline),
+            None => self.sat_other(reduced, givens, solution, cell, deadline),
         }
     }
 
     /// [`Searcher::has_other`] by the search alone: `Some(true)` with a solution found and
     /// verified, `Some(false)` when the whole search finds none, `None` past its budget.
-    fn search_other(&self, givens: &[Option<u32>], solution: &Grid, cell: Cell) -> Option<bool> {
+    fn search_other(
+        &self,
+        reduced: &Reduced,
+        givens: &[Option<u32>],
+        solution: &Grid,
+        cell: Cell,
+    ) -> Option<bool> {
         let value = solution.get(cell.0, cell.1);
-        let mut domains = self.reduced.domains.clone();
+        let mut domains = reduced.domains.clone();
         let cols = domains.cols();
         for (i, given) in givens.iter().enumerate() {
             if let Some(v) = given {
@@ -114,11 +134,11 @@ impl Searcher {
         if let Some(k) = domains.index_of(i64::from(value)) {
             domains.restrict(cell.0, cell.1, !(1 << k));
         }
-        if domains.has_empty_cell() || !self.reduced.reductions.narrow(&mut domains, None) {
+        if domains.has_empty_cell() || !reduced.reductions.narrow(&mut domains, None) {
             return Some(false);
         }
         let order = Order::Prefer(solution);
-        let found = match self.split_step(&domains, order, OTHER_BUDGET) {
+        let found = match self.split_step(reduced, &domains, order, OTHER_BUDGET) {
             Step::Found(grid) => Some(grid),
             Step::Nothing => None,
             Step::Unsettled | Step::TimeLimit => return None,
@@ -146,16 +166,22 @@ impl Searcher {
         }
     }
 
-    /// The first answer of a split of `domains` in `order`.
-    fn split_step(&self, domains: &Domains, order: Order, budget: Budget) -> Step {
+    /// The first answer of a split of `domains` in `order`, narrowed by `reduced`'s rules.
+    fn split_step(
+        &self,
+        reduced: &Reduced,
+        domains: &Domains,
+        order: Order,
+        budget: Budget,
+    ) -> Step {
         let mut split = Split::new(domains, order, budget);
-        let rules = &self.reduced.reductions;
-        split.next(self.puzzle.as_ref(), rules, Deadline::none())
+        split.next(self.puzzle.as_ref(), &reduced.reductions, Deadline::none())
     }
 
     /// [`Searcher::has_other`] by CaDiCaL.
     fn sat_other(
         &self,
+        reduced: &Reduced,
         givens: &[Option<u32>],
         solution: &Grid,
         cell: Cell,
@@ -165,15 +191,15 @@ impl Searcher {
         let session = match &mut *slot {
             Some(session) => session,
             empty => {
-                let mut model = Model::new(self.reduced.domains.clone());
-                self.reduced.constrain(&mut model, deadline);
+                let mut model = Model::new(reduced.domains.clone());
+                reduced.constrain(&mut model, deadline);
                 if deadline.passed() {
                     return Ok(None);
                 }
                 empty.insert(Session::new(model, Cadical::default()))
             }
         };
-        let domains = &self.reduced.domains;
+        let domains = &reduced.domains;
         let index = |v: u32| domains.index_of(i64::from(v));
         let cols = domains.cols();
         let mut facts: Vec<(Cell, usize, bool)> = (givens.iter().enumerate())

@@ -138,8 +138,9 @@ impl Split9 {
         mut parts: usize,
     ) -> Option<Grid> {
         let mut part = Part::given(givens)?;
-        // Per part split, the cell and the value indices still to try, last first.
-        let mut stack: Vec<(Part, usize, Vec<usize>)> = Vec::with_capacity(CELLS);
+        // Per part split, the cell and the value indices still to try (last first) and how
+        // many.
+        let mut stack: Vec<(Part, usize, [u8; 9], usize)> = Vec::with_capacity(CELLS);
         loop {
             if part.narrow() {
                 if part.decided == ALL {
@@ -150,22 +151,25 @@ impl Split9 {
                 } else {
                     parts = parts.checked_sub(1)?;
                     let cell = part.random_branching_cell(rng);
-                    let values_at = part.values_at(cell);
-                    let mut values: Vec<usize> =
-                        (0..9).filter(|&k| values_at >> k & 1 == 1).collect();
-                    values.shuffle(rng);
-                    stack.push((part, cell, values));
+                    let (values_at, mut values, mut count) = (part.values_at(cell), [0; 9], 0);
+                    for k in (0..9).filter(|&k| values_at >> k & 1 == 1) {
+                        (values[count], count) = (k, count + 1);
+                    }
+                    values[..count].shuffle(rng);
+                    stack.push((part, cell, values, count));
                 }
             }
             let (next, cell, k) = loop {
-                let (top, cell, values) = stack.last_mut()?;
-                match values.pop() {
-                    Some(k) => break (*top, *cell, k),
-                    None => stack.pop(),
-                };
+                let (top, cell, values, count) = stack.last_mut()?;
+                if *count == 0 {
+                    stack.pop();
+                    continue;
+                }
+                *count -= 1;
+                break (*top, *cell, values[*count]);
             };
             part = next;
-            part.place(cell, k);
+            part.place(cell, usize::from(k));
         }
     }
 
