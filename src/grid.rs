@@ -59,6 +59,11 @@ impl Grid {
         self.cells[r * self.cols + c]
     }
 
+    /// The values, row by row.
+    pub fn values(&self) -> &[u32] {
+        &self.cells
+    }
+
     /// Sets the value at row `r`, column `c`.
     pub fn set(&mut self, r: usize, c: usize, value: u32) {
         self.cells[r * self.cols + c] = value;

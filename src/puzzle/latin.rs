@@ -203,7 +203,7 @@ impl Puzzle for Latin {
             rules.push(Arc::new(Cages::new(cages, areas, self.formulation)));
         }
         rules.extend(self.rules.iter().cloned());
-        let givens = (0..n * n).map(|i| Some(self.givens.get(i / n, i % n)).filter(|&v| v != 0));
+        let givens = (self.givens.values().iter()).map(|&v| Some(v).filter(|&v| v != 0));
         RuleSet {
             rows: n,
             cols: n,

@@ -135,10 +135,11 @@ impl RuleSet {
             false => self.values.contains(&v),
         };
         let mut found = Vec::new();
-        for i in 0..rows * cols {
-            let (cell, value) = ((i / cols, i % cols), grid.get(i / cols, i % cols));
+        for (i, &value) in grid.values().iter().enumerate() {
+            let cell = || (i / cols, i % cols);
             let given = self.givens.get(i).copied().flatten();
             if !valid(i64::from(value)) {
+                let cell = cell();
                 let (min, max) = (min as u32, max as u32);
                 found.push(Violation::OutOfRange {
                     cell,
@@ -147,6 +148,7 @@ impl RuleSet {
                     max,
                 });
             } else if let Some(given) = given.filter(|&g| g != value) {
+                let cell = cell();
                 found.push(Violation::Given { cell, value, given });
             }
         }
