@@ -2,8 +2,11 @@
 //! the kind's name, with the marks it draws and the key and value it was read from. The part
 //! says what the rule means; [`Keyed`] gives every kind its name, JSON and drawing once.
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
+use super::distinct::Distinct;
 use super::reading::Found;
 use super::{Changed, Rule};
 use crate::deadline::Deadline;
@@ -24,6 +27,10 @@ pub trait Part: std::fmt::Debug + Default + Send + Sync + 'static {
     fn constrain(&self, name: &str, model: &mut Model);
     /// Whether the part holds nothing (a list of no items).
     fn is_empty(&self) -> bool;
+    /// The part told which cells the puzzle keeps different ([`Rule::knowing`]).
+    fn knowing(&self, _distinct: &Distinct) -> Option<Self> {
+        None
+    }
 }
 
 /// A rule that only shows itself: its areas (added beside it) do the work.
@@ -114,6 +121,18 @@ impl<P: Part> Rule for Keyed<P> {
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         self.part.narrow(domains, changed, shrunk)
+    }
+
+    fn knowing(&self, distinct: &Distinct) -> Option<Arc<dyn Rule>> {
+        let part = self.part.knowing(distinct)?;
+        Some(Arc::new(Keyed {
+            name: self.name,
+            part,
+            under: self.under.clone(),
+            over: self.over.clone(),
+            json: self.json.clone(),
+            negated: self.negated,
+        }))
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {

@@ -7,6 +7,7 @@ pub mod any_of;
 pub mod areas;
 pub mod automaton;
 pub mod cages;
+pub mod distinct;
 pub mod dots;
 pub mod entry;
 pub mod keyed;
@@ -51,6 +52,11 @@ pub trait Rule: fmt::Debug + Send + Sync {
     /// The areas, when the rule is all-different areas and nothing more: a plain 9x9's
     /// are searched on bitboards ([`crate::split9`]).
     fn all_different_areas(&self) -> Option<&Arc<[Area]>> {
+        None
+    }
+    /// The rule told which cells the puzzle keeps different (its all-different areas), when
+    /// it narrows better knowing that; called once, before the reductions. `None`: no use.
+    fn knowing(&self, _distinct: &distinct::Distinct) -> Option<Arc<dyn Rule>> {
         None
     }
     /// The rule made ready for reductions on `domains`, when it keeps something worked out

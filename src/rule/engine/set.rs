@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::distinct::Distinct;
 use super::Rule;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -62,9 +63,11 @@ impl RuleSet {
         if domains.has_empty_cell() {
             return None;
         }
-        let mut reductions = Reductions {
-            rules: self.rules.clone(),
-        };
+        let distinct = Distinct::of(&self.rules, self.rows, self.cols);
+        let rules = (self.rules.iter())
+            .map(|rule| rule.knowing(&distinct).unwrap_or_else(|| Arc::clone(rule)))
+            .collect();
+        let mut reductions = Reductions { rules };
         reductions.prepare(&domains);
         if !reductions.narrow(&mut domains, None) {
             return None;

@@ -3,6 +3,7 @@
 //! only within what the other cells' bounds leave (to a fixed point); the row is the sum
 //! itself, linear in `x[r,c,k]`; the check is exact.
 
+use super::distinct::Distinct;
 use super::keyed::Part;
 use super::Changed;
 use super::{restrict, to_fixed_point};
@@ -27,6 +28,10 @@ pub struct Equation {
 pub struct Sums {
     /// The equations.
     pub equations: Vec<Equation>,
+    /// Per equation, groups of two or more of its terms (indices) with one weight whose
+    /// cells the puzzle keeps pairwise different, so that their values are distinct; none
+    /// until the rule is told ([`Part::knowing`]).
+    pub apart: Vec<Vec<Vec<usize>>>,
 }
 
 impl Sums {
@@ -50,6 +55,84 @@ fn bounds(set: u64, weight: i64, values: &[i64]) -> (i64, i64) {
         hi = hi.max(weight * v);
     }
     (lo, hi)
+}
+
+/// The smallest and largest of `weight` times a sum of distinct values, one per member of
+/// `members` but `except`, each a candidate of its member (`sets`: per term its candidates);
+/// `None` when those candidates hold fewer values than there are members.
+fn distinct_bounds(
+    members: &[usize],
+    except: Option<usize>,
+    sets: &[u64],
+    weight: i64,
+    values: &[i64],
+) -> Option<(i64, i64)> {
+    let counted = members.iter().filter(|&&t| Some(t) != except);
+    let (union, k) = counted.fold((0u64, 0), |(m, k), &t| (m | sets[t], k + 1));
+    let (mut held, mut n) = ([0i64; 64], 0);
+    for (k, &v) in values.iter().enumerate().take(64) {
+        if union >> k & 1 == 1 {
+            (held[n], n) = (v, n + 1);
+        }
+    }
+    if n < k {
+        return None;
+    }
+    let held = &mut held[..n];
+    held.sort_unstable();
+    let small: i64 = held[..k].iter().sum();
+    let large: i64 = held[n - k..].iter().sum();
+    Some(match weight > 0 {
+        true => (weight * small, weight * large),
+        false => (weight * large, weight * small),
+    })
+}
+
+/// The bounds of one equation's terms, per term for the sum of the others: each term's own
+/// bounds, tightened for a group of apart cells by their distinct values. `None` when the
+/// sum cannot reach its total.
+fn rest_bounds(
+    equation: &Equation,
+    apart: &[Vec<usize>],
+    sets: &[u64],
+    values: &[i64],
+) -> Option<Vec<(i64, i64)>> {
+    let terms = &equation.terms;
+    let each: Vec<(i64, i64)> = (terms.iter().zip(sets))
+        .map(|(&(_, w), &set)| bounds(set, w, values))
+        .collect();
+    // A group's bounds, but for `except`: the tighter of its terms' own and of distinct values.
+    let group = |members: &[usize], except: Option<usize>| -> Option<(i64, i64)> {
+        let counted = members.iter().filter(|&&t| Some(t) != except);
+        let (lo, hi) = counted.fold((0, 0), |(l, h), &t| (l + each[t].0, h + each[t].1));
+        let weight = terms[members[0]].1;
+        let (dlo, dhi) = distinct_bounds(members, except, sets, weight, values)?;
+        Some((lo.max(dlo), hi.min(dhi)))
+    };
+    let mut of = vec![None; terms.len()];
+    let (mut lo, mut hi) = (0i64, 0i64);
+    let mut groups = Vec::with_capacity(apart.len());
+    for (g, members) in apart.iter().enumerate() {
+        let (glo, ghi) = group(members, None)?;
+        members.iter().for_each(|&t| of[t] = Some(g));
+        (lo, hi) = (lo + glo, hi + ghi);
+        groups.push((glo, ghi));
+    }
+    for (b, _) in each.iter().zip(&of).filter(|(_, g)| g.is_none()) {
+        (lo, hi) = (lo + b.0, hi + b.1);
+    }
+    if lo > equation.total || hi < equation.total {
+        return None;
+    }
+    (0..terms.len())
+        .map(|t| match of[t] {
+            None => Some((lo - each[t].0, hi - each[t].1)),
+            Some(g) => {
+                let (olo, ohi) = group(&apart[g], Some(t))?;
+                Some((lo - groups[g].0 + olo, hi - groups[g].1 + ohi))
+            }
+        })
+        .collect()
 }
 
 impl Part for Sums {
@@ -78,17 +161,17 @@ impl Part for Sums {
     fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
         let values = domains.values().to_vec();
         to_fixed_point(shrunk, |shrunk| {
-            self.equations.iter().all(|equation| {
-                let each: Vec<(i64, i64)> = (equation.terms.iter())
-                    .map(|&(cell, w)| bounds(domains.at(domains.index(cell)), w, &values))
+            self.equations.iter().enumerate().all(|(e, equation)| {
+                let sets: Vec<u64> = (equation.terms.iter())
+                    .map(|&(cell, _)| domains.at(domains.index(cell)))
                     .collect();
-                let (lo, hi) = (each.iter()).fold((0i64, 0i64), |(l, h), b| (l + b.0, h + b.1));
-                (equation.terms.iter().enumerate()).all(|(t, &(cell, w))| {
+                let apart = self.apart.get(e).map_or(&[][..], Vec::as_slice);
+                let Some(rest) = rest_bounds(equation, apart, &sets, &values) else {
+                    return false;
+                };
+                (equation.terms.iter().zip(rest)).all(|(&(cell, w), (rest_lo, rest_hi))| {
                     // What this term may be, given the others' bounds.
-                    let (min, max) = (
-                        equation.total - (hi - each[t].1),
-                        equation.total - (lo - each[t].0),
-                    );
+                    let (min, max) = (equation.total - rest_hi, equation.total - rest_lo);
                     let keep = (values.iter().enumerate())
                         .filter(|&(_, &v)| (min..=max).contains(&(w * v)))
                         .fold(0u64, |m, (k, _)| m | 1 << k);
@@ -96,6 +179,16 @@ impl Part for Sums {
                     restrict(domains, at, keep, shrunk)
                 })
             })
+        })
+    }
+
+    fn knowing(&self, distinct: &Distinct) -> Option<Self> {
+        let apart: Vec<Vec<Vec<usize>>> = (self.equations.iter())
+            .map(|equation| apart_groups(&equation.terms, distinct))
+            .collect();
+        (apart.iter().any(|groups| !groups.is_empty())).then(|| Sums {
+            equations: self.equations.clone(),
+            apart,
         })
     }
 
@@ -113,6 +206,23 @@ impl Part for Sums {
     fn is_empty(&self) -> bool {
         self.equations.is_empty()
     }
+}
+
+/// Groups of two or more `terms` (indices) with one weight whose cells are pairwise apart,
+/// each term in one group at most (taken greedily in order).
+fn apart_groups(terms: &[(Cell, i64)], distinct: &Distinct) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (t, &(cell, w)) in terms.iter().enumerate() {
+        let fits = |g: &&mut Vec<usize>| {
+            (g.iter()).all(|&u| terms[u].1 == w && distinct.apart(terms[u].0, cell))
+        };
+        match groups.iter_mut().find(fits) {
+            Some(group) => group.push(t),
+            None => groups.push(vec![t]),
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
 }
 
 /// Adds `sum of weight * value(cell) = total` when `chosen` (a 0-1 expression) is 1, as two
@@ -144,6 +254,115 @@ pub fn sum_when(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::{columns, rows, Area};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// `rule` told that each row and each column of a `rows` x `cols` grid is all-different.
+    fn knowing_lines(rule: &Sums, rows_n: usize, cols_n: usize) -> Option<Sums> {
+        let areas: Vec<Area> = [rows(rows_n, cols_n), columns(rows_n, cols_n)].concat();
+        rule.knowing(&Distinct::from_areas(areas.iter(), rows_n, cols_n))
+    }
+
+    #[test]
+    fn cells_kept_apart_bound_an_arrow_by_distinct_values() {
+        // circle = a + b with a and b in one row: a + b >= 1 + 2, so the circle is 3 or more;
+        // in different rows and columns a and b may both be 1.
+        let arrow = |b: Cell| Sums {
+            equations: vec![Equation {
+                terms: vec![((2, 2), 1), ((0, 0), -1), (b, -1)],
+                total: 0,
+                clue: "arrow 1".into(),
+            }],
+            ..Sums::default()
+        };
+        let circle = |rule: &Sums| {
+            let mut domains = Domains::full(3, 3, (1..=9).collect());
+            assert!(rule.narrow(&mut domains, None, &mut Vec::new()));
+            domains.get(2, 2)
+        };
+        let told = knowing_lines(&arrow((0, 1)), 3, 3).expect("a and b share row 1");
+        assert_eq!(circle(&told), 0b1_1111_1100, "3 to 9");
+        assert_eq!(circle(&arrow((0, 1))), 0b1_1111_1110, "untold: 2 to 9");
+        assert!(
+            knowing_lines(&arrow((1, 1)), 3, 3).is_none(),
+            "apart in nothing"
+        );
+    }
+
+    #[test]
+    fn told_sums_keep_every_value_some_solution_uses_and_narrow_at_least_as_much() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut tighter = 0;
+        for round in 0..3000 {
+            // Up to five cells of a 2x3 grid, weights among 1, -1 and 2, values 1..=6.
+            let mut cells: Vec<Cell> = (0..6).map(|i| (i / 3, i % 3)).collect();
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, rng.random_range(0..=i));
+            }
+            cells.truncate(rng.random_range(2..=5));
+            let terms: Vec<(Cell, i64)> = (cells.iter())
+                .map(|&c| (c, [1, 1, -1, 2][rng.random_range(0..4)]))
+                .collect();
+            let total = rng.random_range(-6..=18);
+            let rule = Sums {
+                equations: vec![Equation {
+                    terms: terms.clone(),
+                    total,
+                    clue: "sum".into(),
+                }],
+                ..Sums::default()
+            };
+            let mut domains = Domains::full(2, 3, (1..=6).collect());
+            for &(cell, _) in &terms {
+                domains.restrict(cell.0, cell.1, rng.random_range(1..64u64));
+            }
+            // Every assignment of the cells' candidates: rows and columns distinct, the sum kept.
+            let mut used = vec![0u64; terms.len()];
+            let mut pick = vec![0usize; terms.len()];
+            loop {
+                let value = |t: usize| pick[t] as i64 + 1;
+                let fits = (0..terms.len()).all(|t| {
+                    let (cell, _) = terms[t];
+                    domains.get(cell.0, cell.1) >> pick[t] & 1 == 1
+                        && (0..t).all(|u| {
+                            let (a, b) = (terms[u].0, cell);
+                            (a.0 != b.0 && a.1 != b.1) || value(u) != value(t)
+                        })
+                });
+                let sum: i64 = (0..terms.len()).map(|t| terms[t].1 * value(t)).sum();
+                if fits && sum == total {
+                    (0..terms.len()).for_each(|t| used[t] |= 1 << pick[t]);
+                }
+                let Some(t) = (0..terms.len()).find(|&t| pick[t] < 5) else {
+                    break;
+                };
+                pick[t] += 1;
+                pick[..t].iter_mut().for_each(|p| *p = 0);
+            }
+            let narrowed = |rule: &Sums| {
+                let mut d = domains.clone();
+                rule.narrow(&mut d, None, &mut Vec::new()).then_some(d)
+            };
+            let told = knowing_lines(&rule, 2, 3).unwrap_or_else(|| rule.clone());
+            let (plain, known) = (narrowed(&rule), narrowed(&told));
+            for (t, &(cell, _)) in terms.iter().enumerate() {
+                let left = |d: &Option<Domains>| d.as_ref().map_or(0, |d| d.get(cell.0, cell.1));
+                assert_eq!(
+                    used[t] & !left(&known),
+                    0,
+                    "round {round}: a solution's value went"
+                );
+                assert_eq!(
+                    left(&known) & !left(&plain),
+                    0,
+                    "round {round}: told keeps more"
+                );
+                tighter += usize::from(left(&known) != left(&plain));
+            }
+        }
+        assert!(tighter > 100, "telling narrows more somewhere: {tighter}");
+    }
 
     #[test]
     fn an_arrow_of_two_cells_bounds_its_circle() {
@@ -156,6 +375,7 @@ mod tests {
                 total: 0,
                 clue: "arrow 1".into(),
             }],
+            ..Sums::default()
         };
         let mut shrunk = Vec::new();
         assert!(rule.narrow(&mut domains, None, &mut shrunk));

@@ -152,7 +152,10 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     // What is not one of the puzzle's cages is written back under the key.
     let json = (KIND.key, Value::Array(kept));
     if !equations.is_empty() {
-        let sums = Sums { equations };
+        let sums = Sums {
+            equations,
+            ..Sums::default()
+        };
         found.rules.push(Arc::new(Keyed::of("killer", sums, json)));
     } else if !json.1.as_array().is_some_and(Vec::is_empty) {
         found.rules.push(Arc::new(Keyed::of("killer", (), json)));

@@ -1,0 +1,46 @@
+//! Which cells a puzzle keeps different: two cells are apart when they share one of its
+//! all-different areas (rows, columns, boxes, regions, extra areas). Sum rules use it to
+//! bound a sum over cells that cannot repeat a value.
+
+use std::sync::Arc;
+
+use super::Rule;
+use crate::geometry::Area;
+use crate::grid::Cell;
+
+/// Per cell (row-major), the all-different areas it is in.
+#[derive(Debug, Default)]
+pub struct Distinct {
+    cols: usize,
+    areas_of: Vec<Vec<u32>>,
+}
+
+impl Distinct {
+    /// The all-different areas of `rules` on a grid of `rows` x `cols`.
+    pub fn of(rules: &[Arc<dyn Rule>], rows: usize, cols: usize) -> Self {
+        let areas = rules.iter().filter_map(|rule| rule.all_different_areas());
+        Self::from_areas(areas.flat_map(|areas| areas.iter()), rows, cols)
+    }
+
+    /// `areas`, each all-different, on a grid of `rows` x `cols`.
+    pub fn from_areas<'a>(areas: impl Iterator<Item = &'a Area>, rows: usize, cols: usize) -> Self {
+        let mut areas_of = vec![Vec::new(); rows * cols];
+        for (id, area) in areas.enumerate() {
+            for &(r, c) in &area.cells {
+                if r < rows && c < cols {
+                    areas_of[r * cols + c].push(id as u32);
+                }
+            }
+        }
+        Distinct { cols, areas_of }
+    }
+
+    /// Whether two different cells share an all-different area.
+    pub fn apart(&self, (ar, ac): Cell, (br, bc): Cell) -> bool {
+        let at = |r: usize, c: usize| self.areas_of.get(r * self.cols + c);
+        match (at(ar, ac), at(br, bc)) {
+            (Some(a), Some(b)) => (ar, ac) != (br, bc) && a.iter().any(|id| b.contains(id)),
+            _ => false,
+        }
+    }
+}
