@@ -76,6 +76,7 @@ fn narrow(domains: &mut Domains, group: &Group, shrunk: &mut Vec<usize>) -> bool
         sets: &sets,
         group,
         prefix: Vec::with_capacity(sets.len()),
+        chosen: Vec::with_capacity(sets.len()),
         seen: vec![0; sets.len()],
         tries: 0,
     };
@@ -99,6 +100,8 @@ struct Search<'a> {
     group: &'a Group<'a>,
     /// Candidate indexes chosen so far.
     prefix: Vec<usize>,
+    /// Their values.
+    chosen: Vec<i64>,
     /// Per cell, the candidates of accepted assignments.
     seen: Vec<u64>,
     tries: usize,
@@ -112,9 +115,8 @@ impl Search<'_> {
             return false;
         }
         let depth = self.prefix.len();
-        let values: Vec<i64> = self.prefix.iter().map(|&k| self.values[k]).collect();
         let complete = depth == self.sets.len();
-        if !(self.group.keeps)(&values, complete) {
+        if !(self.group.keeps)(&self.chosen, complete) {
             return true;
         }
         if complete {
@@ -131,8 +133,10 @@ impl Search<'_> {
                 continue;
             }
             self.prefix.push(k);
+            self.chosen.push(self.values[k]);
             let finished = self.visit();
             self.prefix.pop();
+            self.chosen.pop();
             if !finished {
                 return false;
             }

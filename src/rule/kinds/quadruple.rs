@@ -90,18 +90,15 @@ fn drawn(around: &[Cell], listed: &[i64]) -> [Mark; 2] {
 /// Whether `values` hold every listed value as often as listed; a prefix, whether the cells
 /// left can still make up what is missing.
 fn keeps(listed: &[i64], values: &[i64], cells: usize) -> bool {
-    let mut missing = 0;
-    let mut seen: Vec<i64> = listed.to_vec();
-    seen.sort_unstable();
-    for want in seen
-        .iter()
-        .copied()
-        .collect::<std::collections::BTreeSet<_>>()
-    {
-        let need = seen.iter().filter(|&&v| v == want).count();
-        let have = values.iter().filter(|&&v| v == want).count();
-        missing += need.saturating_sub(have);
-    }
+    // Each listed value once, at its first listing (the search asks this at every step).
+    let firsts = (listed.iter().enumerate()).filter(|&(i, want)| !listed[..i].contains(want));
+    let missing: usize = firsts
+        .map(|(_, want)| {
+            let need = listed.iter().filter(|&v| v == want).count();
+            let have = values.iter().filter(|&v| v == want).count();
+            need.saturating_sub(have)
+        })
+        .sum();
     missing <= cells - values.len()
 }
 
