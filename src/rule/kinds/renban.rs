@@ -13,7 +13,7 @@ use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::reading::{at, items, lines, Board, Found};
-use crate::rule::engine::{broken_groups, marks, tuples, Changed};
+use crate::rule::engine::{broken_groups, marks, restrict, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("renban", read);
@@ -67,6 +67,80 @@ fn is_run(values: &[i64]) -> bool {
             .is_none_or(|(a, b)| b - a < values.len() as i64)
 }
 
+/// Per cell of a line (`sets`: its candidates, as bits of `values`), the candidates some
+/// assignment keeping the renban gives it: for each window of as many consecutive numbers
+/// as cells, the values of the cells' perfect matchings into it (exact: a renban's values
+/// are exactly one such window). `None` when no window has one.
+fn window_support(sets: &[u64], values: &[i64]) -> Option<Vec<u64>> {
+    let len = sets.len();
+    let mut keep = vec![0u64; len];
+    if len == 0 {
+        return Some(keep);
+    }
+    for start in 0..=values.len().checked_sub(len)? {
+        let consecutive = (1..len).all(|i| values[start + i] == values[start] + i as i64);
+        if !consecutive || start + len > 64 {
+            continue;
+        }
+        let window = (u64::MAX >> (64 - len)) << start;
+        let within: Vec<u64> = sets.iter().map(|&s| s & window).collect();
+        // Every edge of a matching found is supported: only the others are tried.
+        let tried = |fixed: Option<(usize, usize)>, keep: &mut [u64]| {
+            let Some(owner) = matching(&within, fixed) else {
+                return false;
+            };
+            for (k, &c) in owner.iter().enumerate().filter(|&(_, &c)| c != usize::MAX) {
+                keep[c] |= 1 << k;
+            }
+            true
+        };
+        if !tried(None, &mut keep) {
+            continue;
+        }
+        for (c, &set) in within.iter().enumerate() {
+            let mut bits = set & !keep[c];
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if keep[c] >> k & 1 == 0 {
+                    tried(Some((c, k)), &mut keep);
+                }
+            }
+        }
+    }
+    keep.iter().all(|&k| k != 0).then_some(keep)
+}
+
+/// A way for each cell to take a candidate of its own (`sets`), no two the same, with cell
+/// `c` taking `k` when `fixed` is `Some((c, k))`: per candidate its cell (augmenting paths,
+/// Kuhn's); `None` when there is none.
+fn matching(sets: &[u64], fixed: Option<(usize, usize)>) -> Option<[usize; 64]> {
+    let mut sets = sets.to_vec();
+    if let Some((c, k)) = fixed {
+        sets[c] = 1 << k;
+    }
+    let mut owner = [usize::MAX; 64];
+    (0..sets.len())
+        .all(|c| augment(c, &sets, &mut owner, &mut 0))
+        .then_some(owner)
+}
+
+/// Finds cell `c` a candidate, moving its owner on to another when taken; `seen`: the
+/// candidates looked at on this path.
+fn augment(c: usize, sets: &[u64], owner: &mut [usize; 64], seen: &mut u64) -> bool {
+    let mut bits = sets[c] & !*seen;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        *seen |= 1 << k;
+        if owner[k] == usize::MAX || augment(owner[k], sets, owner, seen) {
+            owner[k] = c;
+            return true;
+        }
+    }
+    false
+}
+
 impl Part for Renban {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let lines = self.lines.iter().map(Vec::as_slice);
@@ -74,20 +148,33 @@ impl Part for Renban {
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
-        let groups: Vec<tuples::Group> = (self.lines.iter())
-            .map(|line| {
-                let len = line.len() as i64;
-                tuples::Group {
-                    cells: line.clone(),
-                    distinct: true,
-                    keeps: Box::new(move |values: &[i64], _: bool| {
-                        let (min, max) = (values.iter().min(), values.iter().max());
-                        min.zip(max).is_none_or(|(a, b)| b - a < len)
-                    }),
+        let values = domains.values().to_vec();
+        let cols = domains.cols();
+        // The lines through a cell narrowed since the last pass (at first: `changed`'s, or all).
+        let mut fresh: Option<Vec<usize>> = changed.map(<[usize]>::to_vec);
+        loop {
+            let before = shrunk.len();
+            for line in &self.lines {
+                let index: Vec<usize> = line.iter().map(|&(r, c)| r * cols + c).collect();
+                if fresh
+                    .as_ref()
+                    .is_some_and(|cells| !index.iter().any(|i| cells.contains(i)))
+                {
+                    continue;
                 }
-            })
-            .collect();
-        tuples::narrow_groups(domains, changed, &groups, shrunk)
+                let sets: Vec<u64> = index.iter().map(|&i| domains.at(i)).collect();
+                let Some(kept) = window_support(&sets, &values) else {
+                    return false;
+                };
+                if !(index.iter().zip(kept)).all(|(&i, keep)| restrict(domains, i, keep, shrunk)) {
+                    return false;
+                }
+            }
+            if shrunk.len() == before {
+                return true;
+            }
+            fresh = Some(shrunk[before..].to_vec());
+        }
     }
 
     fn constrain(&self, _: &str, model: &mut Model) {
@@ -125,7 +212,36 @@ impl Part for Renban {
 
 #[cfg(test)]
 mod tests {
+    use super::{is_run, window_support};
     use crate::rule::harness::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn the_windows_keep_exactly_the_values_of_some_run() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let values: Vec<i64> = (1..=7).collect();
+        let (mut narrowed, mut none) = (0, 0);
+        for round in 0..3000 {
+            let len = rng.random_range(1..=5);
+            let sets: Vec<u64> = (0..len).map(|_| rng.random_range(1..128u64)).collect();
+            // Every assignment of the candidates that is a run: the values each cell takes.
+            let mut used = vec![0u64; len];
+            for code in 0..7usize.pow(len as u32) {
+                let pick: Vec<usize> = (0..len).map(|i| code / 7usize.pow(i as u32) % 7).collect();
+                let chosen: Vec<i64> = pick.iter().map(|&k| values[k]).collect();
+                if (0..len).all(|i| sets[i] >> pick[i] & 1 == 1) && is_run(&chosen) {
+                    (0..len).for_each(|i| used[i] |= 1 << pick[i]);
+                }
+            }
+            let expected = used.iter().all(|&u| u != 0).then_some(used);
+            let found = window_support(&sets, &values);
+            assert_eq!(found, expected, "round {round}: {sets:?}");
+            narrowed += usize::from(found.as_ref().is_some_and(|f| f != &sets));
+            none += usize::from(found.is_none());
+        }
+        assert!(narrowed > 100 && none > 100, "{narrowed} {none}");
+    }
 
     #[test]
     fn a_renban_s_values_are_a_run() {
