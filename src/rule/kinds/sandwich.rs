@@ -35,12 +35,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
 /// and `top`.
 fn keeps(values: &[i64], complete: bool, sum: i64, n: usize) -> bool {
     let top = n as i64;
-    let ends: Vec<usize> = (0..values.len())
-        .filter(|&j| values[j] == 1 || values[j] == top)
-        .collect();
-    match ends[..] {
-        [a, b] => values[a + 1..b].iter().sum::<i64>() == sum,
-        [a] => !complete && values[a + 1..].iter().sum::<i64>() <= sum,
+    // The places of 1 and the top value (asked at every step of the search: no allocation).
+    let mut ends = (0..values.len()).filter(|&j| values[j] == 1 || values[j] == top);
+    match (ends.next(), ends.next(), ends.next()) {
+        (Some(a), Some(b), None) => values[a + 1..b].iter().sum::<i64>() == sum,
+        (Some(a), None, _) => !complete && values[a + 1..].iter().sum::<i64>() <= sum,
         _ => !complete,
     }
 }
