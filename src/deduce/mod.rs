@@ -59,11 +59,15 @@ pub const VARIANT_LEVELS: [&str; 6] = [
 impl Deductions {
     /// The hardest level any step needed (the easiest when the givens say everything).
     pub fn level(&self) -> &'static str {
-        let rank = (self.steps.iter())
+        self.ladder.levels()[self.rank()]
+    }
+
+    /// [`Deductions::level`] as an index into the ladder's levels.
+    pub fn rank(&self) -> usize {
+        (self.steps.iter())
             .map(|s| s.technique.rank(self.ladder))
             .max()
-            .unwrap_or(0);
-        self.ladder.levels()[rank]
+            .unwrap_or(0)
     }
 
     /// A variant's level on the variant scale ([`VARIANT_LEVELS`]), which counts the trials

@@ -188,7 +188,6 @@ fn distinct_moves(lines: &[Line], len: usize) -> Vec<(usize, u64, u8)> {
 mod tests {
     use super::*;
     use crate::deadline::Deadline;
-    use crate::deduce::Ladder;
     use crate::grid::Grid;
     use crate::puzzle::takuzu::Takuzu;
     use crate::puzzle::Puzzle;
@@ -256,14 +255,9 @@ mod tests {
                 let kept = givens[i].take();
                 let puzzle = Takuzu::new(n, n, givens.clone(), !distinct);
                 let level = |cap| {
-                    let steps = puzzle
-                        .deduce_up_to(&solution, Deadline::none(), cap)
-                        .unwrap();
-                    Ladder::Unruly
-                        .levels()
-                        .iter()
-                        .position(|&l| l == steps.level())
+                    (puzzle.deduce_up_to(&solution, Deadline::none(), cap))
                         .unwrap()
+                        .rank()
                 };
                 let whole = level(usize::MAX);
                 for (cap, seen) in seen.iter_mut().enumerate() {

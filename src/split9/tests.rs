@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::backend::Backend;
-use crate::deduce::Ladder;
 use crate::geometry::{boxes, columns, diagonals, rows};
 use crate::pipeline::{solve, CountEnd, Engine, Outcome, Question, SolveOptions};
 use crate::puzzle::latin::{Latin, Style};
@@ -173,14 +172,9 @@ fn the_easy_levels_decide_exactly_the_puzzles_the_step_solver_grades_at_or_below
             let puzzle = sudoku(plain_areas(), cells).with_variant(Vec::new());
             // The step solver, stopped past `cap`: the steps' grade on Solo's ladder.
             let level = |cap| {
-                let steps = puzzle
-                    .deduce_up_to(&solution, Deadline::none(), cap)
-                    .unwrap();
-                Ladder::Solo
-                    .levels()
-                    .iter()
-                    .position(|&l| l == steps.level())
+                (puzzle.deduce_up_to(&solution, Deadline::none(), cap))
                     .unwrap()
+                    .rank()
             };
             let whole = level(usize::MAX);
             for (cap, seen) in seen.iter_mut().enumerate() {
