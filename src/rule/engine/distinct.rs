@@ -37,10 +37,31 @@ impl Distinct {
 
     /// Whether two different cells share an all-different area.
     pub fn apart(&self, (ar, ac): Cell, (br, bc): Cell) -> bool {
-        let at = |r: usize, c: usize| self.areas_of.get(r * self.cols + c);
+        let at = |r: usize, c: usize| match c < self.cols {
+            true => self.areas_of.get(r * self.cols + c),
+            false => None,
+        };
         match (at(ar, ac), at(br, bc)) {
             (Some(a), Some(b)) => (ar, ac) != (br, bc) && a.iter().any(|id| b.contains(id)),
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{boxes, columns, rows};
+
+    #[test]
+    fn cells_are_apart_when_they_share_an_area_and_are_not_the_same() {
+        let areas = [rows(4, 4), columns(4, 4), boxes(4, 2, 2)].concat();
+        let distinct = Distinct::from_areas(areas.iter(), 4, 4);
+        assert!(distinct.apart((0, 0), (0, 3)), "a row");
+        assert!(distinct.apart((0, 0), (3, 0)), "a column");
+        assert!(distinct.apart((0, 0), (1, 1)), "a box");
+        assert!(!distinct.apart((0, 0), (2, 2)), "nothing shared");
+        assert!(!distinct.apart((1, 1), (1, 1)), "one cell");
+        assert!(!distinct.apart((0, 0), (0, 5)), "off the grid");
     }
 }
