@@ -33,6 +33,11 @@ fn written(record: &Value) -> String {
         .collect()
 }
 
+/// The examples solved today: every one whose types and shape mipsolve reads but one, which
+/// runs out of time (ISS's own examples of Lockout, SumLine, ValueIndexing, Lunchbox,
+/// EqualityCage, RellikCage, LookAndSay, DutchFlatmates and AntiTaxicab among them).
+const SOLVED: usize = 48;
+
 #[test]
 fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
     let mut solved = 0;
@@ -56,7 +61,13 @@ fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
         let record = out.single();
         match record["status"].as_str() {
             Some("solved") if record["unique"] == true && written(&record) == solution => {
-                solved += 1
+                solved += 1;
+                // Written back as an ISS string, it reads to the same answer.
+                let string = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], &input);
+                let again = run_with_stdin(&args, &string.stdout).single();
+                if again["unique"] != true || written(&again) != solution {
+                    wrong.push(format!("{name} written back as {}: {again}", string.stdout));
+                }
             }
             Some("timeout") if record["solution"].is_null() || written(&record) == solution => {}
             Some("error") => {
@@ -71,7 +82,7 @@ fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    assert!(solved >= 39, "only {solved} ISS examples solved");
+    assert!(solved >= SOLVED, "only {solved} ISS examples solved");
 }
 
 #[test]
@@ -124,6 +135,30 @@ fn iss_items_that_do_not_read_are_errors_naming_the_item() {
         (
             ".Replicate~D.X~R9C9~R9C8.End",
             "ISS item 2 (X): a Replicate copy of R9C9 falls",
+        ),
+        (
+            ".LookAndSay~123~R1C1~R1C2",
+            "ISS item 1 (LookAndSay): a look-and-say clue is (count, value) digit pairs",
+        ),
+        (
+            ".LookAndSay~1323~R1C1~R1C2",
+            "ISS item 1 (LookAndSay): a look-and-say clue counts a value twice",
+        ),
+        (
+            ".BlackDot~R1C1~R1C2~R5C5",
+            "ISS item 1 (BlackDot): a mark's cells each lie beside another of them",
+        ),
+        (
+            ".EqualityCage~R1C1~R1C2~R1C3",
+            "equality cage 1: an equality cage has an even number of cells, this one 3",
+        ),
+        (
+            ".RegionSameValues~3",
+            "ISS item 1 (RegionSameValues): RegionSameValues takes no arguments",
+        ),
+        (
+            ".SearchPriority~x~R1C1",
+            "ISS item 1 (SearchPriority): \"x\" is not a whole number",
         ),
         (
             ".~VS1_2.Var~S~x~3x3",

@@ -7,12 +7,13 @@ use serde_json::{Map, Value};
 use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
-    any_of, arrow, between, chess, clone, consecutive, contains, count_distinct, counting_circles,
-    diagonal, difference, disjoint, double_arrow, drawn_cage, entropic, equal_sum, extra_region,
-    global_classes, greater_than, indexer, killer, little_killer, minimum, nabner, nonconsecutive,
-    numbered_room, palindrome, parity, pencil_marks, quadruple, ratio, region_sum, relation,
-    renban, same_values, sandwich, skyscraper, slow_thermometer, state_machine, sum, thermometer,
-    whispers, xsum, xv, zipper,
+    anti_taxicab, any_of, arrow, between, chess, clone, consecutive, contains, count_distinct,
+    counting_circles, diagonal, difference, disjoint, double_arrow, drawn_cage, dutch_flatmates,
+    entropic, equal_sum, equality_cage, extra_region, global_classes, greater_than,
+    hidden_skyscraper, indexer, killer, little_killer, lockout, lunchbox, minimum, nabner,
+    nonconsecutive, numbered_room, palindrome, parity, pencil_marks, quadruple, ratio, region_sum,
+    relation, rellik, renban, same_values, sandwich, skyscraper, slow_thermometer, state_machine,
+    sum, sum_line, thermometer, value_indexing, whispers, xsum, xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -76,6 +77,15 @@ pub static RULES: &[&RuleKind] = &[
     &any_of::KIND,
     &contains::KIND,
     &count_distinct::KIND,
+    &anti_taxicab::KIND,
+    &dutch_flatmates::KIND,
+    &equality_cage::KIND,
+    &hidden_skyscraper::KIND,
+    &lockout::KIND,
+    &lunchbox::KIND,
+    &rellik::KIND,
+    &sum_line::KIND,
+    &value_indexing::KIND,
 ];
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
@@ -163,6 +173,20 @@ pub static ISS_TYPES: &[IssType] = &[
         &count_distinct::KIND,
         IssForm::CellAndCells,
     ),
+    iss("LookAndSay", &contains::KIND, IssForm::CountPairs),
+    iss("AntiTaxicab", &anti_taxicab::KIND, IssForm::Flag),
+    iss("DutchFlatmates", &dutch_flatmates::KIND, IssForm::Flag),
+    iss("EqualityCage", &equality_cage::KIND, IssForm::Cells),
+    iss(
+        "HiddenSkyscraper",
+        &hidden_skyscraper::KIND,
+        IssForm::BothEnds,
+    ),
+    iss("Lockout", &lockout::KIND, IssForm::LineWith(4)),
+    iss("Lunchbox", &lunchbox::KIND, IssForm::Cage),
+    iss("RellikCage", &rellik::KIND, IssForm::Cage),
+    iss("SumLine", &sum_line::KIND, IssForm::LoopLineWith(10)),
+    iss("ValueIndexing", &value_indexing::KIND, IssForm::Line),
 ];
 
 /// The rule of choices among groups of rules, which ISS's `Or` composite is read into and

@@ -88,6 +88,12 @@ pub enum IssForm {
     /// `Type~[number]~cells`: a line with its number as `"value"` (a whisper's difference, a
     /// modular line's modulus), this one when left out.
     LineWith(i64),
+    /// `Type~[number]~cells[~LOOP]`: a line as [`IssForm::LineWith`], `"loop": true` when it
+    /// ends in `LOOP` (its last cell runs on into its first).
+    LoopLineWith(i64),
+    /// `Type~clue~cells`: the clue as (count, value) digit pairs (`1223`: one 2, two 3s; a
+    /// count of 0: the value is absent), held exactly, as `"values"` and `"absent"`.
+    CountPairs,
     /// `Type~cells`: the first cell a circle, the line from it.
     Arrow,
     /// `Type~cells`: the cells, as one item's `"cells"`.

@@ -10,7 +10,7 @@ use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
 use crate::grid::{Cell, Grid};
-use crate::model::Model;
+use crate::model::{LinExpr, Model, Var};
 use crate::picture::{Drawing, Mark};
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep a clue: `(values,
@@ -172,4 +172,59 @@ pub fn outside_clues(value: &Value, n: usize, what: &str) -> Result<Vec<OutsideC
         }
     }
     Ok(found)
+}
+
+/// 0-1 `seen[j]` for each cell of `line`: cell j holds a larger value than every cell before
+/// it. Built along the line from `high[j][k]` (some value among the first j+1 cells is the
+/// k-th or more); variables and rows are named by `name`.
+pub fn seen(model: &mut Model, line: &[Cell], name: &dyn Fn(String) -> String) -> Vec<Var> {
+    let nv = model.domains().values().len();
+    // at_least(j, k): x[j, k..] summed, 1 when cell j holds the k-th value or more.
+    let at_least = |m: &Model, j: usize, k: usize| {
+        let mut e = LinExpr::default();
+        (k..nv).for_each(|l| e.add_expr(&m.x(line[j].0, line[j].1, l), 1.0));
+        e
+    };
+    let mut high: Vec<Vec<Var>> = Vec::new();
+    let mut seen = Vec::new();
+    for (j, &(r, c)) in line.iter().enumerate() {
+        let row: Vec<Var> = (0..nv)
+            .map(|k| model.binary(name(format!("high{}_{}", j + 1, k + 1))))
+            .collect();
+        for (k, &h) in row.iter().enumerate() {
+            // high[j][k] = high[j-1][k] or at_least(j, k).
+            let mut lower = at_least(model, j, k);
+            lower.add_var(h, -1.0);
+            model.at_most(name(format!("high{}_{}_a", j + 1, k + 1)), lower, 0.0);
+            let mut upper = LinExpr::default();
+            upper.add_var(h, 1.0);
+            upper.add_expr(&at_least(model, j, k), -1.0);
+            if let Some(before) = high.last() {
+                let mut keep = LinExpr::default();
+                keep.add_var(before[k], 1.0);
+                keep.add_var(h, -1.0);
+                model.at_most(name(format!("high{}_{}_b", j + 1, k + 1)), keep, 0.0);
+                upper.add_var(before[k], -1.0);
+            }
+            model.at_most(name(format!("high{}_{}_c", j + 1, k + 1)), upper, 0.0);
+        }
+        // seen[j] = 1 exactly when cell j holds k and no cell before holds k or more.
+        let s = model.binary(name(format!("seen{}", j + 1)));
+        for k in 0..nv {
+            let x = model.x(r, c, k);
+            let mut at_most = x.clone();
+            at_most.add_var(s, 1.0);
+            let mut least = x;
+            least.add_var(s, -1.0);
+            if let Some(before) = high.last() {
+                at_most.add_var(before[k], 1.0);
+                least.add_var(before[k], -1.0);
+            }
+            model.at_most(name(format!("seen{}_{}_hi", j + 1, k + 1)), at_most, 2.0);
+            model.at_most(name(format!("seen{}_{}_lo", j + 1, k + 1)), least, 0.0);
+        }
+        seen.push(s);
+        high.push(row);
+    }
+    seen
 }

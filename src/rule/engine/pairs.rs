@@ -41,6 +41,8 @@ pub enum Relation {
     NotSum(i64),
     /// When the first is `.0`, the second is `.1`.
     Implies(i64, i64),
+    /// Not both this value.
+    NotBoth(i64),
     /// What the rule's table of this index allows (a relation given as its pairs of values).
     Table(usize),
 }
@@ -62,6 +64,7 @@ impl Relation {
             Relation::Sum(s) => a + b == s,
             Relation::NotSum(s) => a + b != s,
             Relation::Implies(when, then) => a != when || b == then,
+            Relation::NotBoth(v) => a != v || b != v,
             Relation::Table(t) => tables[t].allows(a, b),
         }
     }
@@ -320,6 +323,7 @@ mod tests {
         assert!(!holds(Relation::Ratio(2), 3, 5));
         assert!(holds(Relation::Apart(5), 9, 4) && !holds(Relation::Apart(5), 9, 5));
         assert!(holds(Relation::Implies(3, 7), 2, 1) && !holds(Relation::Implies(3, 7), 3, 1));
+        assert!(holds(Relation::NotBoth(3), 3, 2) && !holds(Relation::NotBoth(3), 3, 3));
         let table = Table {
             rows: vec![0b10, 0b1],
         };

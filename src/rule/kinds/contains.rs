@@ -1,7 +1,8 @@
 //! Contained values (`contains`: `[{"cells": ["R1C1", "R1C2", "R2C1"], "values": [5, 5, 3]}]`):
 //! the cells hold each listed value at least as many times as it is listed, or exactly as many
-//! with `"exact": true`; other values are free (the Interactive Sudoku Solver's
-//! `ContainAtLeast` and `ContainExact`).
+//! with `"exact": true`; values listed under `"absent"` are held by none of them; other
+//! values are free (the Interactive Sudoku Solver's `ContainAtLeast`, `ContainExact`, and
+//! `LookAndSay`, whose count of 0 is an absent value).
 
 use serde_json::{Map, Value};
 
@@ -23,6 +24,8 @@ struct Need {
     cells: Vec<Cell>,
     counts: Vec<(usize, usize)>,
     exact: bool,
+    /// The values (indices) no cell holds.
+    absent: Vec<usize>,
     clue: String,
 }
 
@@ -43,7 +46,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
 }
 
 fn need(item: &Map<String, Value>, n: usize, clue: String) -> Result<Need, Problem> {
-    if let Some(key) = (item.keys()).find(|k| !["cells", "values", "exact"].contains(&k.as_str())) {
+    if let Some(key) =
+        (item.keys()).find(|k| !["cells", "values", "exact", "absent"].contains(&k.as_str()))
+    {
         return Err(wrong(format!("unknown key \"{key}\"")));
     }
     let cells = cells(item, "cells", n)?;
@@ -67,10 +72,26 @@ fn need(item: &Map<String, Value>, n: usize, clue: String) -> Result<Need, Probl
         )));
     }
     let exact = item.get("exact").map(flag).transpose()?.unwrap_or(false);
+    let absent = match item.get("absent") {
+        None => Vec::new(),
+        Some(Value::Array(list)) => (list.iter())
+            .map(|v| {
+                let k = v.as_u64().filter(|v| (1..=n as u64).contains(v));
+                k.map(|k| k as usize - 1)
+                    .ok_or_else(|| wrong(format!("\"absent\" must list values 1..{n}, found {v}")))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(wrong(format!(
+                "\"absent\" must be a list of values, found {other}"
+            )))
+        }
+    };
     Ok(Need {
         cells,
         counts,
         exact,
+        absent,
         clue,
     })
 }
@@ -101,7 +122,7 @@ impl Part for Needs {
                         .filter(|&&c| value(c) == k as u32 + 1)
                         .count();
                     held < m || (need.exact && held != m)
-                })
+                }) || (need.cells.iter()).any(|&c| need.absent.contains(&(value(c) as usize - 1)))
             })
             .map(|need| Violation::Broken {
                 how: "is broken",
@@ -115,29 +136,38 @@ impl Part for Needs {
     /// A value with just enough cells left takes them all; with an exact count held already,
     /// it leaves the other cells.
     fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
+        let absent = |need: &Need| need.absent.iter().fold(0u64, |m, &k| m | 1 << k);
         to_fixed_point(shrunk, |shrunk| {
             self.0.iter().all(|need| {
-                need.counts.iter().all(|&(k, m)| {
-                    let (may, must) = need.holding(k, domains);
-                    if may < m || (need.exact && must > m) {
-                        return false;
-                    }
-                    need.cells.iter().all(|&c| {
-                        let at = domains.index(c);
-                        let set = domains.at(at);
-                        let keep = match (may == m, need.exact && must == m) {
-                            (true, _) if set >> k & 1 == 1 => 1 << k,
-                            (_, true) if set != 1 << k => !(1 << k),
-                            _ => u64::MAX,
-                        };
-                        restrict(domains, at, keep, shrunk)
+                let gone = absent(need);
+                let cols = domains.cols();
+                (gone == 0
+                    || need
+                        .cells
+                        .iter()
+                        .all(|&(r, c)| restrict(domains, r * cols + c, !gone, shrunk)))
+                    && need.counts.iter().all(|&(k, m)| {
+                        let (may, must) = need.holding(k, domains);
+                        if may < m || (need.exact && must > m) {
+                            return false;
+                        }
+                        need.cells.iter().all(|&c| {
+                            let at = domains.index(c);
+                            let set = domains.at(at);
+                            let keep = match (may == m, need.exact && must == m) {
+                                (true, _) if set >> k & 1 == 1 => 1 << k,
+                                (_, true) if set != 1 << k => !(1 << k),
+                                _ => u64::MAX,
+                            };
+                            restrict(domains, at, keep, shrunk)
+                        })
                     })
-                })
             })
         })
     }
 
-    /// Per item and listed value, `sum x[cells, v] >= count` (`=` when exact).
+    /// Per item and listed value, `sum x[cells, v] >= count` (`=` when exact); `= 0` for an
+    /// absent value.
     fn constrain(&self, name: &str, model: &mut Model) {
         for (i, need) in self.0.iter().enumerate() {
             for &(k, m) in &need.counts {
@@ -145,6 +175,11 @@ impl Part for Needs {
                 (need.cells.iter()).for_each(|&(r, c)| e.add_expr(&model.x(r, c, k), 1.0));
                 let hi = if need.exact { m as f64 } else { f64::INFINITY };
                 model.add(format!("{name}{}_v{}", i + 1, k + 1), e, m as f64, hi);
+            }
+            for &k in &need.absent {
+                let mut e = LinExpr::default();
+                (need.cells.iter()).for_each(|&(r, c)| e.add_expr(&model.x(r, c, k), 1.0));
+                model.add(format!("{name}{}_absent{}", i + 1, k + 1), e, 0.0, 0.0);
             }
         }
     }
@@ -178,5 +213,10 @@ mod tests {
             9,
         );
         assert!(many.contains("2 values listed for 1 cells"), "{many}");
+        // No 2 among r1c1 r1c2 (the grid's 1 2): broken; 1 3 keeps it.
+        let absent = r#"{"contains": [{"cells": ["R1C1", "R1C2"], "values": [], "absent": [2]}]}"#;
+        keeps_only(absent, &sudoku_with(&[((0, 1), 3)]), &sudoku_with(&[]));
+        let d = narrowed_square(&*rule(absent, 9), 9, &[]);
+        assert!(!values(&d, (0, 0)).contains(&2));
     }
 }

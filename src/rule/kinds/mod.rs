@@ -1,6 +1,7 @@
 //! The rule kinds: each file is one kind's keys, its validation and its lowering to the
 //! engine's parts, plus what it alone does; each is named once more, in the registry.
 
+pub mod anti_taxicab;
 pub mod any_of;
 pub mod arrow;
 pub mod between;
@@ -15,14 +16,19 @@ pub mod difference;
 pub mod disjoint;
 pub mod double_arrow;
 pub mod drawn_cage;
+pub mod dutch_flatmates;
 pub mod entropic;
 pub mod equal_sum;
+pub mod equality_cage;
 pub mod extra_region;
 pub mod global_classes;
 pub mod greater_than;
+pub mod hidden_skyscraper;
 pub mod indexer;
 pub mod killer;
 pub mod little_killer;
+pub mod lockout;
+pub mod lunchbox;
 pub mod minimum;
 pub mod nabner;
 pub mod nonconsecutive;
@@ -34,6 +40,7 @@ pub mod quadruple;
 pub mod ratio;
 pub mod region_sum;
 pub mod relation;
+pub mod rellik;
 pub mod renban;
 pub mod same_values;
 pub mod sandwich;
@@ -41,7 +48,9 @@ pub mod skyscraper;
 pub mod slow_thermometer;
 pub mod state_machine;
 pub mod sum;
+pub mod sum_line;
 pub mod thermometer;
+pub mod value_indexing;
 pub mod whispers;
 pub mod xsum;
 pub mod xv;

@@ -135,9 +135,22 @@ const LAYOUT: [&str; 8] = [
     "Replicate",
 ];
 
+/// ISS's legacy names of a relation, read as the new ones once their key's two swapped
+/// base64 characters (`-` and `_`) are swapped back.
+const LEGACY: [(&str, &str); 2] = [("Binary", "Pair"), ("BinaryX", "PairX")];
+
+/// Types that allow every solution of a square grid of values 1..N, read and checked but
+/// adding no rule: a hint of the order ISS searches cells in (`SearchPriority~priority~cells`),
+/// and that the largest regions hold one set of values (`RegionSameValues`: every row,
+/// column, box and jigsaw piece holds all N values already).
+const SILENT: [&str; 2] = ["SearchPriority", "RegionSameValues"];
+
 /// Whether `name` is an ISS type mipsolve reads.
 fn known(name: &str) -> bool {
-    LAYOUT.contains(&name) || ISS_TYPES.iter().any(|t| t.name == name)
+    LAYOUT.contains(&name)
+        || SILENT.contains(&name)
+        || LEGACY.iter().any(|(old, _)| *old == name)
+        || ISS_TYPES.iter().any(|t| t.name == name)
 }
 
 fn fail(message: String) -> ParseError {

@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::super::fpuzzles::default_box;
 use super::fail;
-use super::ItemError;
+use super::{ItemError, LEGACY};
 use crate::error::ParseError;
 use crate::rule::engine::entry::{set_flag, IssType};
 use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
@@ -83,6 +83,27 @@ impl Reader {
             "Shape" | "End" | "And" => return Ok(()),
             "NoBoxes" => self.boxes = false,
             "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
+            "SearchPriority" => return self.priority(args),
+            "RegionSameValues" if args.iter().all(|a| a.is_empty()) => return Ok(()),
+            "RegionSameValues" => {
+                return Err(ItemError::Form("RegionSameValues takes no arguments"))
+            }
+            name if LEGACY.iter().any(|(old, _)| *old == name) => {
+                let (_, new) = LEGACY.iter().find(|(old, _)| *old == name).unwrap();
+                let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                if let Some(key) = args.first_mut() {
+                    *key = key
+                        .chars()
+                        .map(|ch| match ch {
+                            '-' => '_',
+                            '_' => '-',
+                            other => other,
+                        })
+                        .collect();
+                }
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                return self.item(new, &args);
+            }
             name => {
                 let types: Vec<&IssType> = ISS_TYPES.iter().filter(|t| t.name == name).collect();
                 let mut read = false;
@@ -95,6 +116,13 @@ impl Reader {
             }
         }
         Ok(())
+    }
+
+    /// A search hint: its priority (a number) and cells, checked; it allows every solution.
+    fn priority(&self, args: &[&str]) -> Result<(), ItemError> {
+        let (priority, cells) = args.split_first().ok_or(ItemError::Form("no priority"))?;
+        (priority.parse::<f64>()).map_err(|_| ItemError::NotANumber(priority.to_string()))?;
+        cells.iter().try_for_each(|id| self.cell(id).map(|_| ()))
     }
 
     /// The givens (`R1C1_5`) and given candidates (`R1C1_1_2_3`).

@@ -66,6 +66,14 @@ impl Reader {
             IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
             IssForm::LineOnNine => return Ok(false),
             IssForm::LineWith(default) => self.line_with(key, default, args)?,
+            IssForm::LoopLineWith(default) => match args.split_last() {
+                Some((&"LOOP", cells)) => {
+                    self.line_with(key, default, cells)?;
+                    self.mark_last(key, "loop");
+                }
+                _ => self.line_with(key, default, args)?,
+            },
+            IssForm::CountPairs => self.count_pairs(key, args)?,
             IssForm::Arrow => self.circled_line(key, 1, args)?,
             IssForm::Pill => {
                 let (size, cells) = args.split_first().ok_or(ItemError::Form("no pill size"))?;
@@ -162,6 +170,43 @@ impl Reader {
         Ok(())
     }
 
+    /// Sets `field` true on the last item pushed under `key`.
+    fn mark_last(&mut self, key: &str, field: &str) {
+        if let Some(Value::Array(items)) = self.keys.get_mut(key) {
+            if let Some(last) = items.last_mut() {
+                last[field] = json!(true);
+            }
+        }
+    }
+
+    /// A look-and-say clue, (count, value) digit pairs, then the cells: the values held exactly
+    /// as often as counted, those counted 0 absent.
+    fn count_pairs(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (clue, cells) = args.split_first().ok_or(ItemError::Form("no clue"))?;
+        let digits: Option<Vec<u32>> = clue.chars().map(|ch| ch.to_digit(10)).collect();
+        let digits = (digits.filter(|d| !d.is_empty() && d.len() % 2 == 0)).ok_or(
+            ItemError::Form("a look-and-say clue is (count, value) digit pairs"),
+        )?;
+        let (mut values, mut absent, mut counted) = (Vec::new(), Vec::new(), Vec::new());
+        for pair in digits.chunks(2) {
+            let (count, value) = (pair[0], pair[1]);
+            if count > 0 && counted.contains(&value) {
+                return Err(ItemError::Form("a look-and-say clue counts a value twice"));
+            }
+            match count {
+                0 => absent.push(value),
+                _ => {
+                    counted.push(value);
+                    values.extend(std::iter::repeat_n(value, count as usize));
+                }
+            }
+        }
+        let item = json!({"cells": self.names(cells)?, "values": values, "exact": true,
+            "absent": absent});
+        self.push(key, item);
+        Ok(())
+    }
+
     /// A cage: its sum (none when empty or 0), then its cells.
     fn cage(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
         let (sum, cells) = args.split_first().ok_or(ItemError::Form("no sum"))?;
@@ -243,19 +288,31 @@ impl Reader {
         Ok(())
     }
 
-    /// A mark between two cells, with its letter, or a Kropki dot (`None`).
+    /// Marks between two cells, with their letter, or Kropki dots (`None`): ISS writes the
+    /// marks of one type as one item, a mark between each two side-by-side cells listed.
     fn mark(&mut self, key: &str, value: Option<&str>, args: &[&str]) -> Result<(), ItemError> {
-        let [a, b] = args[..] else {
+        let cells: Vec<(usize, usize)> = args
+            .iter()
+            .map(|id| self.cell(id))
+            .collect::<Result<_, _>>()?;
+        let beside =
+            |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
+        if cells.len() < 2 || cells.iter().any(|&a| !cells.iter().any(|&b| beside(a, b))) {
             return Err(ItemError::Form(
-                "mipsolve reads a mark between two cells only",
+                "a mark's cells each lie beside another of them",
             ));
-        };
-        let mut item = json!({ "cells": self.names(&[a, b])? });
-        match value {
-            Some(letter) => item["value"] = json!(letter),
-            None => self.dots = true,
         }
-        self.push(key, item);
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in cells[i + 1..].iter().filter(|&&b| beside(a, b)) {
+                let name = |(r, c): (usize, usize)| json!(format!("R{}C{}", r + 1, c + 1));
+                let mut item = json!({ "cells": [name(a), name(b)] });
+                match value {
+                    Some(letter) => item["value"] = json!(letter),
+                    None => self.dots = true,
+                }
+                self.push(key, item);
+            }
+        }
         Ok(())
     }
 

@@ -290,16 +290,52 @@ fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String
             (form == IssForm::Line || n == 9).then_some(())?;
             strings(&one_line()?)
         }
-        IssForm::LineWith(default) => {
+        IssForm::LineWith(default) | IssForm::LoopLineWith(default) => {
+            let looped = item.get("loop").and_then(Value::as_bool).unwrap_or(false);
+            (form == IssForm::LoopLineWith(default) || !looped).then_some(())?;
             let value = text("value").unwrap_or_else(|| default.to_string());
-            [vec![value], strings(&one_line()?)].concat()
+            let tail = looped.then(|| "LOOP".to_string());
+            [
+                vec![value],
+                strings(&one_line()?),
+                tail.into_iter().collect(),
+            ]
+            .concat()
+        }
+        IssForm::CountPairs => {
+            (item.get("exact").and_then(Value::as_bool) == Some(true)).then_some(())?;
+            let numbers = |key: &str| -> Option<Vec<u64>> {
+                item.get(key).map_or(Some(Vec::new()), |v| {
+                    (v.as_array()?.iter()).map(Value::as_u64).collect()
+                })
+            };
+            let (values, absent) = (numbers("values")?, numbers("absent")?);
+            let mut clue = String::new();
+            let mut counted: Vec<u64> = values.clone();
+            counted.dedup();
+            counted.sort_unstable();
+            counted.dedup();
+            for v in counted {
+                let count = values.iter().filter(|&&w| w == v).count();
+                (count <= 9 && v <= 9).then_some(())?;
+                clue += &format!("{count}{v}");
+            }
+            for v in absent {
+                (v <= 9).then_some(())?;
+                clue += &format!("0{v}");
+            }
+            (!clue.is_empty()).then_some(())?;
+            [vec![clue], strings(&list("cells")?)].concat()
         }
         IssForm::Arrow | IssForm::Pill => {
             let (circle, line) = (list("cells")?, one_line()?);
             let size = circle.len();
             let pill =
                 (size >= 2 && form == IssForm::Pill) || (size == 1 && form == IssForm::Arrow);
-            (pill && line.first() == circle.last()).then_some(())?;
+            (pill && circle.contains(line.first()?)).then_some(())?;
+            // The pill in any order but the cell its line leaves from last (ISS's reading).
+            let mut circle: Vec<Cell> = circle.into_iter().filter(|&c| c != line[0]).collect();
+            circle.push(line[0]);
             let head = (form == IssForm::Pill).then(|| size.to_string());
             head.into_iter()
                 .chain(strings(&circle))
@@ -375,6 +411,8 @@ fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String
         }
         IssForm::Values(exact) => {
             (item.get("exact").and_then(Value::as_bool).unwrap_or(false) == exact).then_some(())?;
+            let absent = item.get("absent").and_then(Value::as_array);
+            absent.is_none_or(Vec::is_empty).then_some(())?;
             let values: Vec<String> = (item.get("values")?.as_array()?.iter())
                 .map(|v| v.to_string())
                 .collect();
