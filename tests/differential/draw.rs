@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 54] = [
+pub const KEYS: [&str; 63] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -66,6 +66,15 @@ pub const KEYS: [&str; 54] = [
     "or",
     "contains",
     "countdistinct",
+    "antitaxicab",
+    "dutchflatmates",
+    "equalitycage",
+    "hiddenskyscraper",
+    "lockout",
+    "lunchbox",
+    "rellik",
+    "sumline",
+    "valueindexing",
 ];
 
 /// The keys an `or` option's clues are drawn from.
@@ -193,7 +202,7 @@ fn grid_keeping(
     for &key in keys {
         match key {
             "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "disjointgroups"
-            | "nonconsecutive" => object[key] = json!(true),
+            | "nonconsecutive" | "antitaxicab" | "dutchflatmates" => object[key] = json!(true),
             "negative-ratio" => object["negative"] = json!(["ratio"]),
             "negative-xv" => object["negative"] = json!(["xv"]),
             _ => {}
@@ -408,7 +417,7 @@ impl Board<'_> {
         let n = self.n;
         match key {
             "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "disjointgroups"
-            | "nonconsecutive" => {
+            | "nonconsecutive" | "antitaxicab" | "dutchflatmates" => {
                 object.insert(key.into(), json!(true));
             }
             "negative-ratio" | "negative-xv" | "negative-ratio-marked" | "negative-xv-marked" => {
@@ -613,7 +622,12 @@ impl Board<'_> {
                 }
                 values.truncate(cells.len());
                 let exact = self.rng.random_bool(0.5);
-                json!({"cells": names(&cells), "values": values, "exact": exact})
+                let mut item = json!({"cells": names(&cells), "values": values, "exact": exact});
+                // Now and then a value none of them holds (look-and-say's count of 0).
+                if self.rng.random_bool(0.3) {
+                    item["absent"] = json!([self.rng.random_range(1..=n as u32)]);
+                }
+                item
             }
             "countdistinct" => {
                 let len = self.rng.random_range(1..=4);
@@ -710,7 +724,43 @@ impl Board<'_> {
                 json!({"cell": format!("R{}C{}", r + 1, c + 1), "direction": direction,
                        "value": value.to_string(), "cells": names(&cells)})
             }
-            "sandwichsum" | "xsum" | "skyscraper" | "numberedroom" => {
+            "equalitycage" => {
+                let len = *[2, 2, 4].choose(self.rng).unwrap();
+                json!({"cells": names(&self.scattered(len))})
+            }
+            "lunchbox" | "rellik" => {
+                let len = self.rng.random_range(2..=n.min(4));
+                let cells = self.scattered(len);
+                let total = self.rng.random_range(0..=2 * n as i64);
+                json!({"cells": names(&cells), "value": total.to_string()})
+            }
+            "lockout" | "sumline" | "valueindexing" => {
+                let least = if key == "valueindexing" { 3 } else { 2 };
+                let len = self.rng.random_range(least..=n.min(5));
+                let jumps = self.rng.random_bool(0.5);
+                let line = match jumps {
+                    true => self.scattered(len),
+                    false => self.walk(len),
+                };
+                let mut item = json!({"lines": [names(&line)], "jumps": jumps});
+                match key {
+                    "lockout" => item["value"] = json!(self.rng.random_range(1..n).to_string()),
+                    "sumline" => {
+                        let total: i64 = line.iter().map(|&c| self.value(c) as i64).sum();
+                        let part = self.rng.random_range(1..=total);
+                        item["value"] = json!(if self.rng.random_bool(0.5) {
+                            total
+                        } else {
+                            part
+                        }
+                        .to_string());
+                        item["loop"] = json!(self.rng.random_bool(0.3));
+                    }
+                    _ => {}
+                }
+                item
+            }
+            "sandwichsum" | "xsum" | "skyscraper" | "numberedroom" | "hiddenskyscraper" => {
                 let (r, c) = self.outside();
                 let line = super::meaning::outside_line(n, (r, c));
                 let v: Vec<i64> = line.iter().map(|&x| self.value(x) as i64).collect();
@@ -722,6 +772,10 @@ impl Board<'_> {
                     }
                     "xsum" => v[..v[0] as usize].iter().sum(),
                     "numberedroom" => v[v[0] as usize - 1],
+                    "hiddenskyscraper" => {
+                        let hidden = (1..v.len()).find(|&i| v[..i].iter().any(|&d| d > v[i]));
+                        hidden.map_or(1, |i| v[i])
+                    }
                     _ => {
                         let mut top = 0;
                         v.iter()

@@ -146,6 +146,7 @@ pub fn meaning(p: &Value) -> Meaning {
     m.add_cells(p);
     m.add_outside(p);
     m.add_lines(p);
+    m.add_iss_rules(p);
     m
 }
 
@@ -292,13 +293,17 @@ impl Meaning {
                 .map(|v| v.as_u64().unwrap() as u32)
                 .collect();
             let exact = item["exact"].as_bool().unwrap_or(false);
+            let absent: Vec<u32> = (item.get("absent").and_then(Value::as_array).into_iter())
+                .flatten()
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
             let read = list.clone();
             self.check(list, move |v| {
                 values.iter().all(|&x| {
                     let listed = values.iter().filter(|&&y| y == x).count();
                     let held = read.iter().filter(|&&(r, c)| v[r][c] == x).count();
                     held >= listed && (!exact || held == listed)
-                })
+                }) && read.iter().all(|&(r, c)| !absent.contains(&v[r][c]))
             });
         }
         for item in items(p, "countdistinct") {
@@ -564,7 +569,7 @@ impl Meaning {
             self.check(list, move |v| sum_of(v, &sum) == total);
         }
         type LineTest = fn(&[u32], usize, i64) -> bool;
-        let tests: [(&str, LineTest); 4] = [
+        let tests: [(&str, LineTest); 5] = [
             ("sandwichsum", |line, n, total| {
                 let one = line.iter().position(|&d| d == 1).unwrap();
                 let top = line.iter().position(|&d| d as usize == n).unwrap();
@@ -580,6 +585,11 @@ impl Meaning {
             }),
             ("numberedroom", |line, _, total| {
                 line[line[0] as usize - 1] as i64 == total
+            }),
+            ("hiddenskyscraper", |line, _, total| {
+                // The first value lower than one before it.
+                let hidden = (1..line.len()).find(|&i| line[..i].iter().any(|&d| d > line[i]));
+                hidden.is_some_and(|i| line[i] as i64 == total)
             }),
             ("skyscraper", |line, _, total| {
                 let mut top = 0;
@@ -717,6 +727,121 @@ impl Meaning {
                         .iter()
                         .fold(0i64, |acc, &(r, c)| acc * 10 + v[r][c] as i64);
                     sum_of(v, &shaft) == value
+                });
+            }
+        }
+    }
+}
+
+impl Meaning {
+    /// The rules of the Interactive Sudoku Solver's types, as its descriptions say them.
+    fn add_iss_rules(&mut self, p: &Value) {
+        let n = self.n;
+        let all: Vec<Cell> = (0..n * n).map(|i| (i / n, i % n)).collect();
+        if flag(p, "antitaxicab") {
+            for (i, &a) in all.iter().enumerate() {
+                for &b in &all[i + 1..] {
+                    let d = (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u32;
+                    self.check(vec![a, b], move |v| !(v[a.0][a.1] == d && v[b.0][b.1] == d));
+                }
+            }
+        }
+        if flag(p, "dutchflatmates") {
+            let mid = n.div_ceil(2) as u32;
+            for &(r, c) in &all {
+                let mut around = vec![(r, c)];
+                around.extend(r.checked_sub(1).map(|r| (r, c)));
+                around.extend(Some((r + 1, c)).filter(|&(r, _)| r < n));
+                self.check(around, move |v| {
+                    v[r][c] != mid
+                        || (r > 0 && v[r - 1][c] == 1)
+                        || (r + 1 < n && v[r + 1][c] == n as u32)
+                });
+            }
+        }
+        for item in items(p, "equalitycage") {
+            let list = cells(&item["cells"]);
+            self.distinct(list.clone());
+            let read = list.clone();
+            self.check(list, move |v| {
+                let held: Vec<u32> = read.iter().map(|&(r, c)| v[r][c]).collect();
+                let count = |f: &dyn Fn(u32) -> bool| held.iter().filter(|&&d| f(d)).count();
+                let half = (n / 2) as u32;
+                count(&|d| d % 2 == 0) == count(&|d| d % 2 == 1)
+                    && count(&|d| d <= half) == count(&|d| d > n as u32 - half)
+                    && count(&|d| d > half && d <= n as u32 - half) == 0
+            });
+        }
+        for item in items(p, "lockout") {
+            let gap = number(item, "value").unwrap_or(4);
+            for line in lines_of(item) {
+                let read = line.clone();
+                self.check(line, move |v| {
+                    let d: Vec<i64> = read.iter().map(|&(r, c)| v[r][c] as i64).collect();
+                    let (a, z) = (d[0], d[d.len() - 1]);
+                    let inner = &d[1..d.len() - 1];
+                    (a - z).abs() >= gap && inner.iter().all(|&x| x < a.min(z) || x > a.max(z))
+                });
+            }
+        }
+        for item in items(p, "lunchbox") {
+            let list = cells(&item["cells"]);
+            let total = number(item, "value").unwrap_or(0);
+            self.distinct(list.clone());
+            let read = list.clone();
+            self.check(list, move |v| {
+                let d: Vec<i64> = read.iter().map(|&(r, c)| v[r][c] as i64).collect();
+                let low = (0..d.len()).min_by_key(|&i| d[i]).unwrap();
+                let high = (0..d.len()).max_by_key(|&i| d[i]).unwrap();
+                let (from, to) = (low.min(high), low.max(high));
+                from < to && d[from + 1..to].iter().sum::<i64>() == total
+            });
+        }
+        for item in items(p, "rellik") {
+            let list = cells(&item["cells"]);
+            let total = number(item, "value").unwrap_or(0);
+            self.distinct(list.clone());
+            let read = list.clone();
+            self.check(list, move |v| {
+                let d: Vec<i64> = read.iter().map(|&(r, c)| v[r][c] as i64).collect();
+                (1..1usize << d.len()).all(|set| {
+                    let sum: i64 = (0..d.len())
+                        .filter(|i| set >> i & 1 == 1)
+                        .map(|i| d[i])
+                        .sum();
+                    sum != total
+                })
+            });
+        }
+        for item in items(p, "sumline") {
+            let total = number(item, "value").unwrap_or(10);
+            let looped = item.get("loop") == Some(&Value::Bool(true));
+            for line in lines_of(item) {
+                let read = line.clone();
+                self.check(line, move |v| {
+                    let d: Vec<i64> = read.iter().map(|&(r, c)| v[r][c] as i64).collect();
+                    // Some starting cell (the first, unless a loop) from which the runs close.
+                    let starts = if looped { d.len() } else { 1 };
+                    (0..starts).any(|s| {
+                        let mut run = 0;
+                        (0..d.len()).all(|i| {
+                            run += d[(s + i) % d.len()];
+                            if run == total {
+                                run = 0;
+                            }
+                            run < total
+                        }) && run == 0
+                    })
+                });
+            }
+        }
+        for item in items(p, "valueindexing") {
+            for line in lines_of(item) {
+                let read = line.clone();
+                self.check(line, move |v| {
+                    let d: Vec<u32> = read.iter().map(|&(r, c)| v[r][c]).collect();
+                    let at = d[1] as usize + 1;
+                    d[1] >= 1 && at < d.len() && d[at] == d[0]
                 });
             }
         }
