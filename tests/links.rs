@@ -61,13 +61,13 @@ fn a_damaged_link_or_a_short_link_is_refused_naming_why((path, message): (&str, 
 fn an_unknown_rule_is_refused_naming_why() {
     let dir = std::env::temp_dir().join(format!("mipsolve-links-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let lockout = dir.join("lockout.json");
+    let frobnicate = dir.join("frobnicate.json");
     std::fs::write(
-        &lockout,
-        r#"{"size": 9, "grid": [], "lockout": [{"lines": [["R1C1", "R1C2"]]}]}"#,
+        &frobnicate,
+        r#"{"size": 9, "grid": [], "frobnicate": [{"lines": [["R1C1", "R1C2"]]}]}"#,
     )
     .unwrap();
-    let path = lockout.to_string_lossy().to_string();
+    let path = frobnicate.to_string_lossy().to_string();
     let result = run(&["sudoku", &path]);
     assert_eq!(result.code, 2);
     assert_eq!(
@@ -76,11 +76,11 @@ fn an_unknown_rule_is_refused_naming_why() {
     );
     let grid: Vec<Vec<Value>> = vec![vec![serde_json::json!({}); 4]; 4];
     let text =
-        serde_json::json!({"size": 4, "grid": grid, "lockout": [{"lines": [["R1C1", "R1C2"]]}]});
-    std::fs::write(&lockout, text.to_string()).unwrap();
+        serde_json::json!({"size": 4, "grid": grid, "frobnicate": [{"lines": [["R1C1", "R1C2"]]}]});
+    std::fs::write(&frobnicate, text.to_string()).unwrap();
     let result = run(&["sudoku", &path]);
     assert_eq!(result.code, 2);
-    let expected = format!("{path}:1: unknown key \"lockout\": mipsolve does not know this rule, so it cannot solve the puzzle with it");
+    let expected = format!("{path}:1: unknown key \"frobnicate\": mipsolve does not know this rule, so it cannot solve the puzzle with it");
     assert_eq!(result.stderr.trim(), expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }

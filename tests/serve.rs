@@ -306,14 +306,14 @@ async fn garbage_gets_invalid_and_the_next_request_is_answered() {
     assert_eq!(damaged["type"], "invalid");
     let rule = ask(
         &mut socket,
-        request(11, "check", &empty(4, json!({"lockout": []}))),
+        request(11, "check", &empty(4, json!({"frobnicate": []}))),
     )
     .await;
     assert!(
         rule["message"]
             .as_str()
             .unwrap()
-            .contains("unknown key \"lockout\""),
+            .contains("unknown key \"frobnicate\""),
         "{rule}"
     );
     let good = ask(&mut socket, request(12, "check", &fixture("antiking.txt"))).await;
