@@ -35,8 +35,8 @@ fn written(record: &Value) -> String {
 
 /// The examples solved today: every one whose types and shape mipsolve reads but one, which
 /// runs out of time (ISS's own examples of Lockout, SumLine, ValueIndexing, Lunchbox,
-/// EqualityCage, RellikCage, LookAndSay, DutchFlatmates and AntiTaxicab among them).
-const SOLVED: usize = 53;
+/// EqualityCage, RellikCage, LookAndSay, DutchFlatmates, AntiTaxicab and FullRank among them).
+const SOLVED: usize = 54;
 
 #[test]
 fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {

@@ -9,7 +9,7 @@ use super::engine::reading::{Board, Found};
 use super::kinds::{
     anti_taxicab, any_of, arrow, between, chess, clone, consecutive, contains, count_distinct,
     counting_circles, diagonal, difference, disjoint, double_arrow, drawn_cage, dutch_flatmates,
-    entropic, equal_sum, equality_cage, extra_region, global_classes, greater_than,
+    entropic, equal_sum, equality_cage, extra_region, full_rank, global_classes, greater_than,
     hidden_skyscraper, indexer, killer, little_killer, lockout, lunchbox, minimum, nabner,
     nonconsecutive, numbered_room, palindrome, parity, pencil_marks, quadruple, ratio, region_sum,
     relation, rellik, renban, same_values, sandwich, skyscraper, slow_thermometer, state_machine,
@@ -86,6 +86,8 @@ pub static RULES: &[&RuleKind] = &[
     &rellik::KIND,
     &sum_line::KIND,
     &value_indexing::KIND,
+    &full_rank::KIND,
+    &full_rank::TIES,
 ];
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
@@ -187,6 +189,8 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("RellikCage", &rellik::KIND, IssForm::Cage),
     iss("SumLine", &sum_line::KIND, IssForm::LoopLineWith(10)),
     iss("ValueIndexing", &value_indexing::KIND, IssForm::Line),
+    iss("FullRank", &full_rank::KIND, IssForm::BothEnds),
+    iss("FullRankTies", &full_rank::TIES, IssForm::Word),
 ];
 
 /// The rule of choices among groups of rules, which ISS's `Or` composite is read into and

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 63] = [
+pub const KEYS: [&str; 65] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -75,6 +75,8 @@ pub const KEYS: [&str; 63] = [
     "rellik",
     "sumline",
     "valueindexing",
+    "fullrank",
+    "fullrankties",
 ];
 
 /// The keys an `or` option's clues are drawn from.
@@ -205,6 +207,7 @@ fn grid_keeping(
             | "nonconsecutive" | "antitaxicab" | "dutchflatmates" => object[key] = json!(true),
             "negative-ratio" => object["negative"] = json!(["ratio"]),
             "negative-xv" => object["negative"] = json!(["xv"]),
+            "fullrankties" => object[key] = json!("none"),
             _ => {}
         }
     }
@@ -434,6 +437,9 @@ impl Board<'_> {
                     (true, false) => self.add(rule, object, marks),
                     _ => {}
                 }
+            }
+            "fullrankties" => {
+                object.insert(key.into(), json!("none"));
             }
             "givenPencilMarks" | "parity" => {
                 for _ in 0..self.rng.random_range(1..=3) {
@@ -759,6 +765,24 @@ impl Board<'_> {
                     _ => {}
                 }
                 item
+            }
+            "fullrank" => {
+                // The rank of the number read from a side: one more than the smaller ones.
+                let (r, c) = self.outside();
+                let line = super::meaning::outside_line(n, (r, c));
+                let read =
+                    |line: &[Cell]| line.iter().map(|&x| self.value(x)).collect::<Vec<u32>>();
+                let own = read(&line);
+                let mut less = 0;
+                for i in 0..n {
+                    let row: Vec<Cell> = (0..n).map(|j| (i, j)).collect();
+                    let column: Vec<Cell> = (0..n).map(|j| (j, i)).collect();
+                    for other in [row, column] {
+                        let reversed: Vec<Cell> = other.iter().rev().copied().collect();
+                        less += [other, reversed].iter().filter(|o| read(o) < own).count() as i64;
+                    }
+                }
+                json!({"cell": format!("R{}C{}", r + 1, c + 1), "value": self.noisy(less + 1).to_string()})
             }
             "sandwichsum" | "xsum" | "skyscraper" | "numberedroom" | "hiddenskyscraper" => {
                 let (r, c) = self.outside();

@@ -835,6 +835,43 @@ impl Meaning {
                 });
             }
         }
+        // Full rank: each row and column read both ways is a number; a clue is one more than
+        // how many numbers are smaller than its own, and none equals its own.
+        let mut numbers: Vec<Vec<Cell>> = Vec::new();
+        for i in 0..n {
+            let row: Vec<Cell> = (0..n).map(|j| (i, j)).collect();
+            let column: Vec<Cell> = (0..n).map(|j| (j, i)).collect();
+            for line in [row, column] {
+                numbers.push(line.iter().rev().copied().collect());
+                numbers.push(line);
+            }
+        }
+        let read =
+            |v: &Values, line: &[Cell]| line.iter().map(|&(r, c)| v[r][c]).collect::<Vec<u32>>();
+        for item in items(p, "fullrank") {
+            let Some(rank) = number(item, "value") else {
+                continue;
+            };
+            let mine = outside_line(n, reference(&item["cell"]));
+            let others = numbers.clone();
+            self.check(all.clone(), move |v| {
+                let own = read(v, &mine);
+                let theirs: Vec<Vec<u32>> = (others.iter())
+                    .filter(|l| **l != mine)
+                    .map(|l| read(v, l))
+                    .collect();
+                let less = theirs.iter().filter(|t| **t < own).count() as i64;
+                less + 1 == rank && !theirs.contains(&own)
+            });
+        }
+        if p.get("fullrankties").and_then(Value::as_str) == Some("none") {
+            let lines = numbers.clone();
+            self.check(all.clone(), move |v| {
+                let mut read_all: Vec<Vec<u32>> = lines.iter().map(|l| read(v, l)).collect();
+                read_all.sort();
+                read_all.windows(2).all(|w| w[0] != w[1])
+            });
+        }
         for item in items(p, "valueindexing") {
             for line in lines_of(item) {
                 let read = line.clone();

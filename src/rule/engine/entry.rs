@@ -134,6 +134,8 @@ pub enum IssForm {
     Mark(Option<&'static str>),
     /// `Type`: the rule on.
     Flag,
+    /// `Type~word`: the rule's key set to the word (a mode).
+    Word,
     /// `Type~direction`: the rule on, for this direction.
     FlagFor(&'static str),
     /// Written only: `Type~cells` for each item that is a list of cells (mipsolve's own

@@ -21,6 +21,7 @@ pub mod entropic;
 pub mod equal_sum;
 pub mod equality_cage;
 pub mod extra_region;
+pub mod full_rank;
 pub mod global_classes;
 pub mod greater_than;
 pub mod hidden_skyscraper;

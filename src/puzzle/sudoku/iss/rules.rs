@@ -137,6 +137,12 @@ impl Reader {
             IssForm::Mark(value) => self.mark(key, value, args)?,
             // Written only: ISS reads given candidates as givens.
             IssForm::Parity(_) | IssForm::FlagsFor(_) | IssForm::OwnLine => return Ok(false),
+            IssForm::Word => match args {
+                [word] if !word.is_empty() => {
+                    self.keys.insert(key.to_string(), json!(word));
+                }
+                _ => return Err(ItemError::Form("expected one word")),
+            },
             IssForm::Flag => {
                 set_flag(&mut self.keys, key);
                 self.flags.push(key);

@@ -199,6 +199,11 @@ fn rule_items(
     if types.is_empty() {
         return Err(Unwritable(format!("the rule {key:?} has no ISS type")));
     }
+    if let Value::String(word) = value {
+        let t = types.iter().find(|t| t.form == IssForm::Word);
+        let t = t.ok_or_else(|| Unwritable(format!("the rule {key:?} as {value}")))?;
+        return Ok(format!(".{}~{word}", t.name));
+    }
     if let Value::Bool(on) = value {
         let flag = types.iter().find(|t| flag_form(t.form, rules));
         return match (on, flag) {
