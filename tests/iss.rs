@@ -174,3 +174,13 @@ fn iss_items_that_do_not_read_are_errors_naming_the_item() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn legacy_and_silent_types_read_as_iss_means_them() {
+    // Binary is Pair with its key's `-` and `_` swapped; a search priority and the same
+    // values in every largest region change no solution of a 1..N square grid.
+    let legacy = ".Shape~4x4.Binary~_-~R1C1~R1C2.SearchPriority~3~R1C1.RegionSameValues";
+    let out = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], legacy);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), ".Shape~4x4.Pair~-_~_~R1C1~R1C2");
+}
