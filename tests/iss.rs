@@ -145,8 +145,17 @@ fn iss_items_that_do_not_read_are_errors_naming_the_item() {
             "ISS item 1 (LookAndSay): a look-and-say clue counts a value twice",
         ),
         (
-            ".BlackDot~R1C1~R1C2~R5C5",
-            "ISS item 1 (BlackDot): a mark's cells each lie beside another of them",
+            ".BlackDot~R1C1~R5C5",
+            "ISS item 1 (BlackDot): a mark needs two side-by-side cells",
+        ),
+        (".RellikCage~0~R1C1~R1C2", "rellik cage 1: no \"value\""),
+        (
+            ".SumLine~R1C1~R1C2~R1C3",
+            "ISS item 1 (SumLine): \"R1C1\" is not a whole number",
+        ),
+        (
+            ".Shape~4x4.DutchFlatmates",
+            "ISS item 2 (DutchFlatmates): mipsolve does not read the ISS type",
         ),
         (
             ".EqualityCage~R1C1~R1C2~R1C3",
@@ -183,4 +192,25 @@ fn legacy_and_silent_types_read_as_iss_means_them() {
     let out = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], legacy);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.trim(), ".Shape~4x4.Pair~-_~_~R1C1~R1C2");
+}
+
+#[test]
+fn iss_items_read_as_iss_reads_them() {
+    // The last clue of a type on a side of a line stands; a count of 0 for a value past the
+    // grid says nothing; a cell beside none of a mark's others adds no mark.
+    let cases = [
+        (
+            ".Shape~4x4.Skyscraper~R1~2~.Skyscraper~R1~3~",
+            ".Shape~4x4.Skyscraper~R1~3~",
+        ),
+        (
+            ".Shape~4x4.LookAndSay~0512~R1C1~R1C2",
+            ".Shape~4x4.ContainExact~2~R1C1~R1C2",
+        ),
+        (".Shape~4x4.X~R1C1~R1C2~R4C4", ".Shape~4x4.X~R1C1~R1C2"),
+    ];
+    for (input, written) in cases {
+        let out = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], input);
+        assert_eq!(out.stdout.trim(), written, "{input}: {}", out.stderr);
+    }
 }

@@ -737,7 +737,9 @@ impl Board<'_> {
             "lunchbox" | "rellik" => {
                 let len = self.rng.random_range(2..=n.min(4));
                 let cells = self.scattered(len);
-                let total = self.rng.random_range(0..=2 * n as i64);
+                let total = self
+                    .rng
+                    .random_range(i64::from(key == "rellik")..=2 * n as i64);
                 json!({"cells": names(&cells), "value": total.to_string()})
             }
             "lockout" | "sumline" | "valueindexing" => {

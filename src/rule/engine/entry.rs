@@ -88,9 +88,12 @@ pub enum IssForm {
     /// `Type~[number]~cells`: a line with its number as `"value"` (a whisper's difference, a
     /// modular line's modulus), this one when left out.
     LineWith(i64),
-    /// `Type~[number]~cells[~LOOP]`: a line as [`IssForm::LineWith`], `"loop": true` when it
-    /// ends in `LOOP` (its last cell runs on into its first).
-    LoopLineWith(i64),
+    /// `Type~number~cells`: a line with its number as `"value"`, which ISS always writes
+    /// (this one when an item has none); with `true`, `~LOOP` may end it: `"loop": true` (its
+    /// last cell runs on into its first).
+    NumberedLine(i64, bool),
+    /// `Type` on a 9x9 only (ISS's rule is for values 1-9): the rule on.
+    FlagOnNine,
     /// `Type~clue~cells`: the clue as (count, value) digit pairs (`1223`: one 2, two 3s; a
     /// count of 0: the value is absent), held exactly, as `"values"` and `"absent"`.
     CountPairs,

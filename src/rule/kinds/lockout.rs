@@ -1,8 +1,8 @@
 //! Lockout lines (`lockout`: `[{"lines": [[end, ..., end]], "value": "4"}]`): the two ends
-//! (the diamonds) differ by at least the value (4 when left out), and no other cell of the
-//! line holds a value between them, either end included (the Interactive Sudoku Solver's
-//! `Lockout`). Rows: the ends' pairs too close are forbidden; per inner cell a 0-1 `below`
-//! (under both ends, else over both) and big-M rows.
+//! (the diamonds) differ by at least the value (4 when left out; by 1 at least whatever it
+//! is), and no other cell of the line holds a value between them, either end included (the
+//! Interactive Sudoku Solver's `Lockout`). Rows: the ends' pairs too close are forbidden; per
+//! inner cell a 0-1 `below` (under both ends, else over both) and big-M rows.
 
 use serde_json::{Map, Value};
 
@@ -13,7 +13,7 @@ use crate::model::Model;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
 use crate::rule::engine::lines::{Line, Lines};
-use crate::rule::engine::reading::{number, wrong, Board};
+use crate::rule::engine::reading::{number, Board};
 use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 
 /// The registry entry.
@@ -27,13 +27,10 @@ static LINES: Lines<Lockouts> = Lines::new("lockout", "lockout line", lower)
 #[derive(Debug, Default)]
 struct Lockouts(Vec<(Vec<Cell>, i64)>);
 
-/// The least difference of the ends: the item's value, 4 when left out.
+/// The least difference of the ends: the item's value, 4 when left out; the ends always
+/// differ (ISS keeps them apart whatever the value), so 1 at least.
 fn gap(item: &Map<String, Value>, _: &Board) -> Result<i64, Problem> {
-    let gap = number(item, "value", Some(4))?;
-    match gap >= 0 {
-        true => Ok(gap),
-        false => Err(wrong(format!("\"value\" must be 0 or more, found {gap}"))),
-    }
+    Ok(number(item, "value", Some(4))?.max(1))
 }
 
 fn lower(line: &Line, rule: &mut Keyed<Lockouts>) -> Result<(), Problem> {
@@ -141,5 +138,8 @@ mod tests {
         keeps_only(json, &good, &sudoku_with(&[]));
         let message = "lockout line 1 is broken: r1c1=1, r1c3=3, r1c2=2";
         assert_eq!(broken(&*rule(json, 9), &sudoku_with(&[])), [message]);
+        // A difference of 0 still keeps the ends apart.
+        let zero = r#"{"lockout": [{"lines": [["R1C1", "R2C2"]], "value": "0"}]}"#;
+        keeps_only(zero, &sudoku_with(&[]), &sudoku_with(&[((1, 1), 1)]));
     }
 }

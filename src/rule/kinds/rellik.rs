@@ -1,5 +1,6 @@
 //! Rellik cages (`rellik`: `[{"cells": [...], "value": "10"}]`): the digits differ, and no
-//! one or more of them add up to the value (the Interactive Sudoku Solver's `RellikCage`).
+//! one or more of them add up to the value, 1 or more (the Interactive Sudoku Solver's
+//! `RellikCage`, which no grid keeps with a value of 0).
 //! Rows: the cage is an area; for each set of distinct values adding up to the value, no more
 //! than all but one of them in the cage.
 
@@ -12,7 +13,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
-use crate::rule::engine::reading::{at, cells, items, number, Board, Found};
+use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
 use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 
 /// The registry entry.
@@ -28,7 +29,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = format!("rellik cage {}", i + 1);
         let cage = cells(item, "cells", board.n).map_err(|p| at(place.clone(), p))?;
-        let total = number(item, "value", Some(0)).map_err(|p| at(place.clone(), p))?;
+        let total = number(item, "value", None).map_err(|p| at(place.clone(), p))?;
+        if total < 1 {
+            let message = format!("a rellik cage's value must be 1 or more, found {total}");
+            return Err(at(place, wrong(message)));
+        }
         (rule.under).extend(cage.iter().map(|&c| marks::shade(c, "#f6e4e4")));
         areas.push(Area {
             name: AreaName::Extra(place),

@@ -66,13 +66,25 @@ impl Reader {
             IssForm::LineOnNine if self.n == 9 => self.line(key, args)?,
             IssForm::LineOnNine => return Ok(false),
             IssForm::LineWith(default) => self.line_with(key, default, args)?,
-            IssForm::LoopLineWith(default) => match args.split_last() {
-                Some((&"LOOP", cells)) => {
-                    self.line_with(key, default, cells)?;
-                    self.mark_last(key, "loop");
+            IssForm::NumberedLine(_, looping) => {
+                let (number, cells) = args.split_first().ok_or(ItemError::Form("no number"))?;
+                let number = self::number(number)?;
+                let (cells, looped) = match cells.split_last() {
+                    Some((&"LOOP", rest)) if looping => (rest, true),
+                    _ => (cells, false),
+                };
+                let line = self.names(cells)?;
+                let mut item = json!({"lines": [line], "value": number.to_string(), "jumps": true});
+                if looped {
+                    item["loop"] = json!(true);
                 }
-                _ => self.line_with(key, default, args)?,
-            },
+                self.push(key, item);
+            }
+            IssForm::FlagOnNine if self.n == 9 => {
+                set_flag(&mut self.keys, key);
+                self.flags.push(key);
+            }
+            IssForm::FlagOnNine => return Ok(false),
             IssForm::CountPairs => self.count_pairs(key, args)?,
             IssForm::Arrow => self.circled_line(key, 1, args)?,
             IssForm::Pill => {
@@ -176,15 +188,6 @@ impl Reader {
         Ok(())
     }
 
-    /// Sets `field` true on the last item pushed under `key`.
-    fn mark_last(&mut self, key: &str, field: &str) {
-        if let Some(Value::Array(items)) = self.keys.get_mut(key) {
-            if let Some(last) = items.last_mut() {
-                last[field] = json!(true);
-            }
-        }
-    }
-
     /// A look-and-say clue, (count, value) digit pairs, then the cells: the values held exactly
     /// as often as counted, those counted 0 absent.
     fn count_pairs(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
@@ -200,6 +203,8 @@ impl Reader {
                 return Err(ItemError::Form("a look-and-say clue counts a value twice"));
             }
             match count {
+                // ISS leaves a value past the grid's out of the cells anyway.
+                0 if !(1..=self.n as u32).contains(&value) => {}
                 0 => absent.push(value),
                 _ => {
                     counted.push(value);
@@ -295,7 +300,8 @@ impl Reader {
     }
 
     /// Marks between two cells, with their letter, or Kropki dots (`None`): ISS writes the
-    /// marks of one type as one item, a mark between each two side-by-side cells listed.
+    /// marks of one type as one item, a mark between each two side-by-side cells listed (a
+    /// cell beside none of the others adds none; an item with no such pair is an error).
     fn mark(&mut self, key: &str, value: Option<&str>, args: &[&str]) -> Result<(), ItemError> {
         let cells: Vec<(usize, usize)> = args
             .iter()
@@ -303,11 +309,7 @@ impl Reader {
             .collect::<Result<_, _>>()?;
         let beside =
             |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
-        if cells.len() < 2 || cells.iter().any(|&a| !cells.iter().any(|&b| beside(a, b))) {
-            return Err(ItemError::Form(
-                "a mark's cells each lie beside another of them",
-            ));
-        }
+        let mut any = false;
         for (i, &a) in cells.iter().enumerate() {
             for &b in cells[i + 1..].iter().filter(|&&b| beside(a, b)) {
                 let name = |(r, c): (usize, usize)| json!(format!("R{}C{}", r + 1, c + 1));
@@ -317,9 +319,13 @@ impl Reader {
                     None => self.dots = true,
                 }
                 self.push(key, item);
+                any = true;
             }
         }
-        Ok(())
+        match any {
+            true => Ok(()),
+            false => Err(ItemError::Form("a mark needs two side-by-side cells")),
+        }
     }
 
     /// The four windows of a 9x9.
@@ -348,6 +354,15 @@ impl Reader {
         Ok(())
     }
 
+    /// Pushes an outside clue, replacing an earlier one of `key` at the same place (ISS keeps
+    /// the last clue of a type on a side of a line).
+    fn push_outside(&mut self, key: &str, item: Value) {
+        if let Some(Value::Array(items)) = self.keys.get_mut(key) {
+            items.retain(|other| other.get("cell") != item.get("cell"));
+        }
+        self.push(key, item);
+    }
+
     /// A clue before a row or column: its sum, then the line.
     fn before(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
         let [sum, line] = args[..] else {
@@ -356,7 +371,7 @@ impl Reader {
             ));
         };
         let place = self.outside(line, true)?;
-        self.push(key, json!({"cell": place, "value": sum}));
+        self.push_outside(key, json!({"cell": place, "value": sum}));
         Ok(())
     }
 
@@ -369,7 +384,7 @@ impl Reader {
         for (front, clue) in [(true, clues.first()), (false, clues.get(1))] {
             if let Some(clue) = clue.filter(|c| !c.is_empty()) {
                 let place = self.outside(line, front)?;
-                self.push(key, json!({"cell": place, "value": clue}));
+                self.push_outside(key, json!({"cell": place, "value": clue}));
             }
         }
         Ok(())

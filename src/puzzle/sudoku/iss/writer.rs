@@ -205,7 +205,10 @@ fn rule_items(
         return Ok(format!(".{}~{word}", t.name));
     }
     if let Value::Bool(on) = value {
-        let flag = types.iter().find(|t| flag_form(t.form, rules));
+        let on_nine = |t: &&&IssType| t.form == IssForm::FlagOnNine && n == 9;
+        let flag = types
+            .iter()
+            .find(|t| flag_form(t.form, rules) || on_nine(t));
         return match (on, flag) {
             (false, _) => Ok(String::new()),
             (true, Some(t)) => Ok(match t.form {
@@ -295,10 +298,16 @@ fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String
             (form == IssForm::Line || n == 9).then_some(())?;
             strings(&one_line()?)
         }
-        IssForm::LineWith(default) | IssForm::LoopLineWith(default) => {
-            let looped = item.get("loop").and_then(Value::as_bool).unwrap_or(false);
-            (form == IssForm::LoopLineWith(default) || !looped).then_some(())?;
+        IssForm::LineWith(default) => {
             let value = text("value").unwrap_or_else(|| default.to_string());
+            [vec![value], strings(&one_line()?)].concat()
+        }
+        IssForm::NumberedLine(default, looping) => {
+            let looped = item.get("loop").and_then(Value::as_bool).unwrap_or(false);
+            (looping || !looped).then_some(())?;
+            let value = text("value").unwrap_or_else(|| default.to_string());
+            // ISS's sum lines go up to 30.
+            (!looping || value.parse::<i64>().is_ok_and(|v| v <= 30)).then_some(())?;
             let tail = looped.then(|| "LOOP".to_string());
             [
                 vec![value],
