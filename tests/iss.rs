@@ -36,7 +36,7 @@ fn written(record: &Value) -> String {
 /// The examples solved today: every one whose types and shape mipsolve reads but one, which
 /// runs out of time (ISS's own examples of Lockout, SumLine, ValueIndexing, Lunchbox,
 /// EqualityCage, RellikCage, LookAndSay, DutchFlatmates, AntiTaxicab and FullRank among them).
-const SOLVED: usize = 54;
+const SOLVED: usize = 55;
 
 #[test]
 fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
@@ -212,5 +212,65 @@ fn iss_items_read_as_iss_reads_them() {
     for (input, written) in cases {
         let out = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], input);
         assert_eq!(out.stdout.trim(), written, "{input}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn value_ranges_and_region_sizes_solve_to_iss_solutions() {
+    // Two strings of the index sample: a 7x7 of values 1-9 (no boxes) and a 6x6 of values
+    // 1-9 with boxes of 9 cells (RegionSize~9). Their solutions are ISS's own, from ISS at
+    // the commit bench/iss.sh pins (run by bench/iss_driver.mjs).
+    let cases = [
+        (
+            "QUI70NKNOH0",
+            "9482573217968456341294825736179684563412978257361",
+        ),
+        ("gEt_yjXG2t4", "573496486321129578247159895763361284"),
+    ];
+    let args = [
+        "sudoku",
+        "--check-unique",
+        "--format",
+        "json",
+        "--quiet",
+        "-",
+    ];
+    for (name, solution) in cases {
+        let path = repo(&format!("tests/fixtures/iss-index/{name}.iss"));
+        let input = std::fs::read_to_string(path).unwrap();
+        let record = run_with_stdin(&args, &input).single();
+        assert_eq!(record["unique"], true, "{name}: {record}");
+        assert_eq!(written(&record), solution, "{name}");
+        // Written back (`Shape~NxN~1-M`, the boxes as regions), it solves alike.
+        let string = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], &input).stdout;
+        let again = run_with_stdin(&args, &string).single();
+        assert_eq!(written(&again), solution, "{name} written back as {string}");
+    }
+}
+
+#[test]
+fn value_ranges_are_refused_where_mipsolve_does_not_read_them() {
+    let cases = [
+        (
+            ".Shape~9x9~0-8",
+            "Shape~9x9~0-8: mipsolve reads values 1..m, m from 9 to 64, only",
+        ),
+        (
+            ".Shape~9x9~8",
+            "Shape~9x9~8: mipsolve reads values 1..m, m from 9 to 64, only",
+        ),
+        (
+            ".Shape~7x7~1-9.Renban~R1C1~R1C2.Skyscraper~R1~3~",
+            "\"skyscraper\": mipsolve reads this rule on a 7x7 of values 1..7 only, not 1..9",
+        ),
+        (
+            ".Shape~6x6.RegionSize~x",
+            "ISS item 2 (RegionSize): RegionSize takes a cell count",
+        ),
+    ];
+    for (input, expected) in cases {
+        let out = run_with_stdin(&["sudoku", "-"], input);
+        assert_eq!(out.code, 2, "{input}: {}", out.stderr);
+        assert!(out.stderr.contains(expected), "{input}: {}", out.stderr);
     }
 }

@@ -56,7 +56,7 @@ impl Puzzle for Picky {
     }
     fn rules(&self) -> RuleSet {
         let lines = [rows(2, 2), columns(2, 2)].concat();
-        let areas = Arc::new(Areas::new(lines.into(), 2));
+        let areas = Arc::new(Areas::new(lines.into(), 2, 2));
         one_or_two(2, 2, vec![areas, Arc::new(StartsWithTwo)])
     }
     fn render(&self, _: &Grid) -> String {

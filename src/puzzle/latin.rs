@@ -52,6 +52,8 @@ pub enum Family {
 #[derive(Debug, Clone)]
 pub struct Latin {
     size: usize,
+    /// The greatest value: values run 1..=top (the side, but for ISS's value ranges).
+    top: usize,
     /// Shared by the puzzles of one shape in a file.
     areas: Arc<[Area]>,
     cages: Arc<[Cage]>,
@@ -96,6 +98,7 @@ impl Latin {
     ) -> Self {
         Latin {
             size: givens.rows(),
+            top: givens.rows(),
             areas: areas.into(),
             cages: cages.into(),
             givens,
@@ -108,6 +111,17 @@ impl Latin {
             entered: Vec::new(),
             source: None,
         }
+    }
+
+    /// The same puzzle with values 1..=`top` (`top` at least the side; ISS's `Shape~7x7~1-9`).
+    pub fn with_values(mut self, top: usize) -> Self {
+        self.top = top;
+        self
+    }
+
+    /// The greatest value (the side, but for ISS's value ranges).
+    pub fn top(&self) -> usize {
+        self.top
     }
 
     /// The same puzzle, written as a game ID by `writer`.
@@ -197,7 +211,8 @@ impl Puzzle for Latin {
 
     fn rules(&self) -> RuleSet {
         let n = self.size;
-        let mut rules: Vec<Arc<dyn Rule>> = vec![Arc::new(Areas::new(self.areas.clone(), n))];
+        let mut rules: Vec<Arc<dyn Rule>> =
+            vec![Arc::new(Areas::new(self.areas.clone(), n, self.top))];
         if !self.cages.is_empty() {
             let (cages, areas) = (self.cages.clone(), self.areas.clone());
             rules.push(Arc::new(Cages::new(cages, areas, self.formulation)));
@@ -207,7 +222,7 @@ impl Puzzle for Latin {
         RuleSet {
             rows: n,
             cols: n,
-            values: (1..=n as i64).collect(),
+            values: (1..=self.top as i64).collect(),
             givens: givens.collect(),
             rules,
         }
@@ -365,14 +380,12 @@ impl Latin {
     fn write_grid(&self, grid: &Grid, blank: Option<&str>) -> String {
         // Past the compact alphabet's last character, values are written as spaced numbers.
         let style = match self.style {
-            Style::Compact(alphabet) if alphabet.symbol(self.size as u32).is_none() => {
-                Style::Spaced
-            }
+            Style::Compact(alphabet) if alphabet.symbol(self.top as u32).is_none() => Style::Spaced,
             style => style,
         };
         let (sep, width) = match style {
             Style::Compact(_) => ("", 1),
-            Style::Spaced => (" ", self.size.to_string().len()),
+            Style::Spaced => (" ", self.top.to_string().len()),
         };
         let mut out = String::with_capacity(grid.rows() * grid.cols() * (width + 1) + 1);
         for r in 0..grid.rows() {

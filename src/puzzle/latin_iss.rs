@@ -41,6 +41,7 @@ impl Latin {
             .collect();
         iss::write(&IssPuzzle {
             n,
+            top: self.top,
             layout,
             givens: &self.givens,
             cages,

@@ -26,6 +26,9 @@ impl Latin {
     /// The puzzle as Sudoku variant JSON.
     pub(super) fn variant_json(&self) -> String {
         let mut keys = vec![("size", self.size.to_string())];
+        if self.top != self.size {
+            keys.push(("values", self.top.to_string()));
+        }
         let givens = self.write_grid(&self.givens, Some("."));
         keys.push((
             "givens",

@@ -15,6 +15,10 @@ impl Latin {
         deadline: Deadline,
         cap: usize,
     ) -> Option<Deductions> {
+        // The step solver knows values 1..n only.
+        if self.top != self.size {
+            return None;
+        }
         let ladder = match self.family {
             Family::KenKen => Ladder::Keen,
             Family::Sudoku(_) => Ladder::Solo,
@@ -33,7 +37,8 @@ impl Latin {
     /// ([`Split9::easy_decide`]); `None` for another puzzle or a level above intermediate.
     pub(super) fn easy_decided(&self, givens: &[Option<u32>], cap: usize) -> Option<bool> {
         let classic = matches!(&self.family, Family::Sudoku(names) if names.is_empty());
-        if !classic || self.size != 9 || !self.cages.is_empty() || !self.rules.is_empty() {
+        let plain = self.size == 9 && self.top == 9;
+        if !classic || !plain || !self.cages.is_empty() || !self.rules.is_empty() {
             return None;
         }
         match split9::plain(&self.areas) && givens.len() == 81 {

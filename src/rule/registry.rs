@@ -242,16 +242,51 @@ const QUIET_KEYS: &[&str] = &[
     "foglight",
 ];
 
+/// The rules whose meaning holds as written on a grid of values 1..m other than 1..n (ISS's
+/// value ranges): sums, cages, lines and marks that name their values or compare them, and
+/// areas. Every other rule is refused on such a grid, never read as if the values were 1..n.
+static ANY_VALUES: &[&RuleKind] = &[
+    &pencil_marks::KIND,
+    &killer::KIND,
+    &killer::OWN,
+    &extra_region::KIND,
+    &diagonal::BOTH,
+    &diagonal::ANTI,
+    &diagonal::MAIN,
+    &chess::KING,
+    &chess::KNIGHT,
+    &arrow::KIND,
+    &sum_line::KIND,
+    &difference::KIND,
+    &ratio::KIND,
+    &xv::KIND,
+    &thermometer::KIND,
+    &thermometer::OWN,
+    &palindrome::KIND,
+    &renban::KIND,
+    &between::KIND,
+    &greater_than::KIND,
+    &sum::KIND,
+    &equal_sum::KIND,
+    &counting_circles::KIND,
+    &rellik::KIND,
+    &lunchbox::KIND,
+    &lockout::KIND,
+    &value_indexing::KIND,
+    &state_machine::KIND,
+];
+
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the
-/// registry, onto a board of side `n` with `regions`.
+/// registry, onto a board of side `n` and values 1..=`top` with `regions`.
 pub fn read_rules(
     object: &Map<String, Value>,
     own: &[&'static str],
-    n: usize,
+    (n, top): (usize, usize),
     regions: &[Vec<crate::grid::Cell>],
 ) -> Result<Found, ParseError> {
     let board = Board {
         n,
+        top,
         regions,
         object,
         read: |object, board| read_keys(object, &[], board),
@@ -285,6 +320,15 @@ fn read_keys(
                 like: closest(key, known),
             }
         })?;
+        if board.top != board.n && !ANY_VALUES.iter().any(|kind| kind.key == key.as_str()) {
+            let (n, top) = (board.n, board.top);
+            return Err(Problem::In {
+                place: format!("\"{key}\""),
+                problem: Box::new(Problem::Link(format!(
+                    "mipsolve reads this rule on a {n}x{n} of values 1..{n} only, not 1..{top}"
+                ))),
+            });
+        }
         // A problem the reader did not place (a flag that is not one) is placed at its key.
         let found = (RULES[place].read)(value, &board).map_err(|problem| match problem {
             Problem::In { .. } => problem,

@@ -78,8 +78,9 @@ enum CellError {
     RegionOutside { last: usize, found: String },
 }
 
-/// One cell object of an f-puzzles grid on a side of `n`, every key checked.
-fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, CellError> {
+/// One cell object of an f-puzzles grid on a side of `n` with values 1..=`top`, every key
+/// checked.
+fn read_cell(cell: &Value, (n, top): (usize, usize)) -> Result<ReadCell, CellError> {
     let object = (cell.as_object()).ok_or_else(|| CellError::NotAnObject(written(cell)))?;
     if let Some(key) = object.keys().find(|k| !CELL_KEYS.contains(&k.as_str())) {
         return Err(CellError::UnknownKey(key.clone()));
@@ -88,9 +89,9 @@ fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, CellError> {
         let Some(list) = object.get(key).filter(|v| !v.is_null()) else {
             continue;
         };
-        if !(list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, n).is_some())) {
+        if !(list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, top).is_some())) {
             let found = written(list);
-            return Err(CellError::NotValues { key, n, found });
+            return Err(CellError::NotValues { key, n: top, found });
         }
     }
     for key in ["highlight", "c"] {
@@ -108,10 +109,10 @@ fn read_cell(cell: &Value, n: usize) -> Result<ReadCell, CellError> {
         None => None,
         Some(v) => {
             let outside = || CellError::ValueOutside {
-                n,
+                n: top,
                 found: written(v),
             };
-            Some(digit(v, n).ok_or_else(outside)?)
+            Some(digit(v, top).ok_or_else(outside)?)
         }
     };
     if given && value.is_none() {
@@ -147,7 +148,8 @@ fn digit(value: &Value, n: usize) -> Option<u32> {
 pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
     let (n, rows) = grid_rows(object)?;
     let (h, w) = default_box(n);
-    let cells = read_cells(rows, n, (h, w))?;
+    let top = super::variant::top(object, n)?;
+    let cells = read_cells(rows, (n, top), (h, w))?;
     let layout = layout(&cells.region, n, (h, w))?;
     let mut rules = object.clone();
     rules.remove("size");
@@ -213,7 +215,11 @@ fn grid_rows(object: &Map<String, Value>) -> Result<(usize, &Vec<Value>), ParseE
 
 /// The cells read: the givens, the values entered, and each cell's region (its default box
 /// of `h` x `w`, another, or none).
-fn read_cells(rows: &[Value], n: usize, (h, w): (usize, usize)) -> Result<ReadGrid, ParseError> {
+fn read_cells(
+    rows: &[Value],
+    (n, top): (usize, usize),
+    (h, w): (usize, usize),
+) -> Result<ReadGrid, ParseError> {
     let whole = ParseError::whole;
     let mut givens = Grid::filled(n, n, 0);
     let mut entered = Vec::new();
@@ -228,7 +234,7 @@ fn read_cells(rows: &[Value], n: usize, (h, w): (usize, usize)) -> Result<ReadGr
                     problem: Box::new(Problem::Link(error.to_string())),
                 })
             };
-            let cell = read_cell(cell, n).map_err(fail)?;
+            let cell = read_cell(cell, (n, top)).map_err(fail)?;
             if let Some(v) = cell.given {
                 givens.set(r, c, v);
             }

@@ -50,7 +50,22 @@ pub struct Spec {
 }
 
 /// The keys of the layout, read before the rules.
-const LAYOUT_KEYS: &[&str] = &["size", "givens", "box", "regions"];
+const LAYOUT_KEYS: &[&str] = &["size", "givens", "box", "regions", "values"];
+
+/// The greatest value of a puzzle of side `n`: mipsolve's `values` key (values 1..m, as an
+/// Interactive Sudoku Solver string's `Shape~7x7~1-9` says), `n` without it.
+pub(super) fn top(rules: &Map<String, Value>, n: usize) -> Result<usize, ParseError> {
+    let Some(value) = rules.get("values") else {
+        return Ok(n);
+    };
+    match whole_number(value).map(|m| m as usize) {
+        Some(m) if (n..=64).contains(&m) => Ok(m),
+        _ => Err(ParseError::whole(Problem::Link(format!(
+            "\"values\" must be a whole number from the side {n} to 64 (values 1..m), found {}",
+            written(value)
+        )))),
+    }
+}
 
 impl Spec {
     /// Checks regions and cages and builds the puzzle: rows, columns, boxes or regions,
@@ -78,15 +93,16 @@ impl Spec {
             }
             Layout::Latin => variant.push("latin"),
         }
+        let top = top(&self.rules, n)?;
         let regions = layout_regions(&self.layout, n);
-        let found = read_rules(&self.rules, LAYOUT_KEYS, n, &regions)?;
+        let found = read_rules(&self.rules, LAYOUT_KEYS, (n, top), &regions)?;
         for area in found.areas {
             if !areas.iter().any(|a| a.name == area.name) {
                 areas.push(area);
             }
         }
         variant.extend(found.names);
-        let cages = checked_cages(found.cages, n, &areas)?;
+        let cages = checked_cages(found.cages, (n, top), &areas)?;
         for (i, cage) in cages.iter().enumerate() {
             let cells = cage.cells.clone();
             areas.push(Area {
@@ -95,6 +111,7 @@ impl Spec {
             });
         }
         let sudoku = Latin::new(areas, cages, self.givens, self.style)
+            .with_values(top)
             .with_rules(found.rules)
             .with_variant(variant);
         let sudoku = match source {
@@ -180,10 +197,10 @@ fn checked_regions(labels: &[Vec<String>], n: usize) -> Result<Vec<Area>, ParseE
 /// Sum cages checked: cells in the grid and in one cage, a sum distinct digits can make.
 fn checked_cages(
     raw: Vec<(CageLabel, u64, Vec<Cell>)>,
-    n: usize,
+    (n, top): (usize, usize),
     areas: &[Area],
 ) -> Result<Vec<Cage>, ParseError> {
-    let full = Domains::full(n, n, (1..=n as i64).collect());
+    let full = Domains::full(n, n, (1..=top as i64).collect());
     let mut owner: Vec<Option<usize>> = vec![None; n * n];
     let mut cages = Vec::with_capacity(raw.len());
     for (i, (label, target, cells)) in raw.into_iter().enumerate() {
@@ -290,8 +307,9 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
             max: MAX_SIZE,
         }));
     }
+    let top = top(&raw.rest, n)?;
     let (givens, style) = match &raw.givens {
-        Some(rows) => given_rows(rows, n, alphabet)?,
+        Some(rows) => given_rows(rows, (n, top), alphabet)?,
         None => (Grid::filled(n, n, 0), default_style(n)),
     };
     let layout = match (raw.regions, raw.box_shape) {
@@ -319,7 +337,7 @@ pub fn default_style(n: usize) -> Style {
 /// Givens rows in the grid form's row syntax, `n` of them.
 fn given_rows(
     rows: &[String],
-    n: usize,
+    (n, top): (usize, usize),
     alphabet: Option<Alphabet>,
 ) -> Result<(Grid, Style), ParseError> {
     let in_row = |e: ParseError| {
@@ -344,7 +362,7 @@ fn given_rows(
             text: text.trim(),
         })
         .collect();
-    let (values, style) = read_rows(&lines, n, alphabet).map_err(in_row)?;
+    let (values, style) = read_rows(&lines, (n, top), alphabet).map_err(in_row)?;
     let givens = Grid::from_rows(values).ok_or(ParseError::whole(Problem::NoPuzzle))?;
     Ok((givens, style))
 }

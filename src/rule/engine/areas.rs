@@ -18,22 +18,25 @@ use crate::reduce::AllDifferent;
 /// not at all in 30 s; on the minimal 16x16s it cost more than it saved (max 28 to 55 ms).
 const MATCHING_FROM: usize = 25;
 
-/// The all-different areas of an `n` x `n` grid of values 1..n, as one rule, so that their
-/// reductions (singles, overlaps, matching) run together over the areas each change touches.
+/// The all-different areas of an `n` x `n` grid of values 1..m (m = n but for ISS's value
+/// ranges), as one rule, so that their reductions (singles, overlaps, matching) run together
+/// over the areas each change touches.
 #[derive(Debug, Clone)]
 pub struct Areas {
     areas: Arc<[Area]>,
     size: usize,
+    values: usize,
     /// The areas' overlaps, worked out when first prepared for reductions.
     reductions: Option<Arc<AllDifferent>>,
 }
 
 impl Areas {
-    /// The areas of an `n` x `n` grid.
-    pub fn new(areas: Arc<[Area]>, n: usize) -> Self {
+    /// The areas of an `n` x `n` grid of `values` values.
+    pub fn new(areas: Arc<[Area]>, n: usize, values: usize) -> Self {
         Areas {
             areas,
             size: n,
+            values,
             reductions: None,
         }
     }
@@ -42,24 +45,25 @@ impl Areas {
 /// Area lists worked out lately, each with its overlaps: the puzzles of a collection share
 /// their shape's list, so a batch of 9x9s works the overlaps out once, not per puzzle. The list
 /// is held, so that its address stays its own.
-type Prepared = Vec<(Arc<[Area]>, Arc<AllDifferent>)>;
+type Prepared = Vec<(Arc<[Area]>, usize, Arc<AllDifferent>)>;
 
 static PREPARED: Mutex<Prepared> = Mutex::new(Vec::new());
 
 /// How many area lists [`PREPARED`] keeps.
 const PREPARED_KEPT: usize = 16;
 
-/// The overlaps of `areas` on an `n` x `n` grid, from [`PREPARED`] or worked out now.
-fn reductions_of(areas: &Arc<[Area]>, n: usize) -> Arc<AllDifferent> {
+/// The overlaps of `areas` on an `n` x `n` grid of `values` values, from [`PREPARED`] or
+/// worked out now.
+fn reductions_of(areas: &Arc<[Area]>, n: usize, values: usize) -> Arc<AllDifferent> {
     let found = |kept: &Prepared| {
         (kept.iter())
-            .find(|(a, _)| Arc::ptr_eq(a, areas))
-            .map(|(_, r)| Arc::clone(r))
+            .find(|(a, v, _)| Arc::ptr_eq(a, areas) && *v == values)
+            .map(|(_, _, r)| Arc::clone(r))
     };
     if let Some(found) = PREPARED.lock().ok().as_deref().and_then(found) {
         return found;
     }
-    let mut made = AllDifferent::new(areas, n, n, n);
+    let mut made = AllDifferent::new(areas, n, n, values);
     if n >= MATCHING_FROM {
         made = made.with_matching();
     }
@@ -68,7 +72,7 @@ fn reductions_of(areas: &Arc<[Area]>, n: usize) -> Arc<AllDifferent> {
         if kept.len() >= PREPARED_KEPT {
             kept.remove(0);
         }
-        kept.push((Arc::clone(areas), Arc::clone(&made)));
+        kept.push((Arc::clone(areas), values, Arc::clone(&made)));
     }
     made
 }
@@ -150,7 +154,7 @@ impl Rule for Areas {
             return None;
         }
         Some(Arc::new(Areas {
-            reductions: Some(reductions_of(&self.areas, self.size)),
+            reductions: Some(reductions_of(&self.areas, self.size, self.values)),
             ..self.clone()
         }))
     }

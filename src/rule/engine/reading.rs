@@ -11,11 +11,14 @@ use crate::geometry::Area;
 use crate::grid::Cell;
 use crate::json_values::{self as json, whole_number, written};
 
-/// What a reader reads onto: the grid's side, its regions (boxes or Jigsaw regions) and the
-/// whole puzzle object (for a rule whose meaning another key changes, such as `negative`).
+/// What a reader reads onto: the grid's side and greatest value, its regions (boxes or Jigsaw
+/// regions) and the whole puzzle object (for a rule whose meaning another key changes, such
+/// as `negative`).
 pub struct Board<'a> {
     /// The grid's side.
     pub n: usize,
+    /// The greatest value (values run 1..=top): the side, but for ISS's value ranges.
+    pub top: usize,
     /// Each region's cells in reading order.
     pub regions: &'a [Vec<Cell>],
     /// The puzzle object.

@@ -320,7 +320,7 @@ mod tests {
             cols: 2,
             values: vec![1, 2],
             givens,
-            rules: vec![Arc::new(Areas::new(lines.into(), 2))],
+            rules: vec![Arc::new(Areas::new(lines.into(), 2, 2))],
         }
     }
 

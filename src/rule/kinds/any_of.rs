@@ -45,7 +45,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             })?;
             // An option with a clue no grid keeps (a cage's sum out of reach) never holds.
             match (board.read)(object, board) {
-                Ok(read) => options.push(rules_of(read, board.n)),
+                Ok(read) => options.push(rules_of(read, board.n, board.top)),
                 Err(problem) if never_holds(&problem) => {
                     never.get_or_insert(at(place(), problem));
                 }
@@ -137,7 +137,7 @@ fn never_holds(problem: &Problem) -> bool {
 }
 
 /// An option's rules: its rules, its areas (whose values differ) and its cages.
-fn rules_of(found: Found, n: usize) -> Vec<Arc<dyn Rule>> {
+fn rules_of(found: Found, n: usize, top: usize) -> Vec<Arc<dyn Rule>> {
     let mut rules = found.rules;
     let mut areas = found.areas;
     let cages: Vec<crate::cage::Cage> = (found.cages.into_iter())
@@ -154,7 +154,7 @@ fn rules_of(found: Found, n: usize) -> Vec<Arc<dyn Rule>> {
         });
     }
     if !areas.is_empty() {
-        rules.push(Arc::new(Areas::new(areas.clone().into(), n)));
+        rules.push(Arc::new(Areas::new(areas.clone().into(), n, top)));
     }
     if !cages.is_empty() {
         let formulation = CageFormulation::default();

@@ -120,7 +120,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .ok()
             .filter(|&s| s > 0)
             .ok_or(at(place(), Problem::Target))?;
-        let (k, n) = (cage.len() as u64, board.n as u64);
+        let (k, n) = (cage.len() as u64, board.top as u64);
         let (least, most) = (
             k * (k + 1) / 2,
             (k * n).saturating_sub(k * k.saturating_sub(1) / 2),

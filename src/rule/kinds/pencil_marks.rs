@@ -15,7 +15,7 @@ use crate::rule::engine::reading::{at, wrong, Board, Found};
 pub static KIND: RuleKind = RuleKind { key: "grid", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let n = board.n as i64;
+    let n = board.top as i64;
     let mut cells = Vec::new();
     let rows = value.as_array().map(Vec::as_slice).unwrap_or_default();
     for (r, row) in rows.iter().enumerate() {
@@ -39,7 +39,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 Some("Even") => allowed.retain(|v| v % 2 == 0),
                 _ => {}
             }
-            if allowed.len() < board.n {
+            if allowed.len() < board.top {
                 cells.push(((r, c), allowed));
             }
         }

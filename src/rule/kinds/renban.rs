@@ -28,11 +28,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("renban {}", i + 1);
         for line in lines(item, board.n, 1).map_err(|p| at(place(), p))? {
-            if line.len() > board.n {
+            if line.len() > board.top {
                 let problem = crate::rule::engine::reading::wrong(format!(
                     "a renban of {} cells cannot hold different values 1..{}",
                     line.len(),
-                    board.n
+                    board.top
                 ));
                 return Err(at(place(), problem));
             }

@@ -36,7 +36,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             return Err(at(place(), wrong(format!("unknown key \"{key}\""))));
         }
         let segments = segments(item, board.n).map_err(|p| at(place(), p))?;
-        let machine = machine(item, board.n).map_err(|p| at(place(), p))?;
+        let machine = machine(item, board.top).map_err(|p| at(place(), p))?;
         let mut steps = Vec::new();
         for (k, segment) in segments.iter().enumerate() {
             if k > 0 {

@@ -44,7 +44,7 @@ fn lower(line: &Line, rule: &mut Keyed<Words>) -> Result<(), Problem> {
         .map(flag)
         .transpose()?
         .unwrap_or(false);
-    let values: Vec<i64> = (1..=line.board.n as i64).collect();
+    let values: Vec<i64> = (1..=line.board.top as i64).collect();
     let machine = machine(total, looped, &values);
     let steps = line.cells.iter().map(|&c| Some(c)).collect();
     (rule.part.words).push(Word::new(steps, &machine, line.clue.to_string()));

@@ -26,8 +26,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("thermometer {}", i + 1);
         for line in lines(item, board.n, 2).map_err(|p| at(place(), p))? {
-            found
-                .push(checked(line, board.n, |a, b| next(item, a, b)).map_err(|p| at(place(), p))?);
+            found.push(
+                checked(line, board.top, |a, b| next(item, a, b)).map_err(|p| at(place(), p))?,
+            );
         }
     }
     Ok(found_rule(found))
@@ -58,7 +59,7 @@ fn read_own(value: &Value, board: &Board) -> Result<Found, Problem> {
             .collect::<Result<Vec<Cell>, _>>()
             .map_err(|p| at(place(), p))?;
         let touching = |a: Cell, b: Cell| next(&Map::new(), a, b);
-        found.push(checked(cells, board.n, touching).map_err(|p| at(place(), p))?);
+        found.push(checked(cells, board.top, touching).map_err(|p| at(place(), p))?);
     }
     Ok(found_rule(found))
 }

@@ -124,7 +124,7 @@ fn link_string(line: &str) -> Result<String, ParseError> {
 }
 
 /// The types of the layout and the givens, read here; the rules' types are the registry's.
-const LAYOUT: [&str; 8] = [
+const LAYOUT: [&str; 9] = [
     "Shape",
     "NoBoxes",
     "Jigsaw",
@@ -133,6 +133,7 @@ const LAYOUT: [&str; 8] = [
     "And",
     "Or",
     "Replicate",
+    "RegionSize",
 ];
 
 /// ISS's legacy names of a relation, read as the new ones once their key's two swapped
@@ -183,8 +184,10 @@ fn read(text: &str) -> Result<Latin, ParseError> {
             item.number, item.kind
         )));
     }
-    let n = size(&items)?;
+    let (n, top) = size(&items)?;
     let mut reader = Reader::new(n);
+    reader.top = top;
+    reader.box_size = region_size(&items)?;
     choice::read_items(&mut reader, &replicate::expand(items, n)?)?;
     from_object(&reader.finish()?)
 }
@@ -197,10 +200,31 @@ struct Item {
     args: Vec<String>,
 }
 
-/// The side the `Shape` item gives (9 without one).
-fn size(items: &[Item]) -> Result<usize, ParseError> {
+/// The cells of a box (and of a Jigsaw's piece) a `RegionSize` item gives, if any.
+fn region_size(items: &[Item]) -> Result<Option<usize>, ParseError> {
+    let Some(item) = items.iter().find(|item| item.kind == "RegionSize") else {
+        return Ok(None);
+    };
+    match &item.args[..] {
+        [size] => match size.parse::<usize>() {
+            Ok(k) if k >= 1 => Ok(Some(k)),
+            _ => Err(fail(format!(
+                "ISS item {} (RegionSize): RegionSize takes a cell count",
+                item.number
+            ))),
+        },
+        _ => Err(fail(format!(
+            "ISS item {} (RegionSize): RegionSize takes a cell count",
+            item.number
+        ))),
+    }
+}
+
+/// The side and greatest value the `Shape` item gives (`Shape~7x7`: 7 and 7; `Shape~7x7~9`
+/// or `Shape~7x7~1-9`: 7 and 9; 9 and 9 without one). Values that start at 0 are refused.
+fn size(items: &[Item]) -> Result<(usize, usize), ParseError> {
     let Some(Item { args, .. }) = items.iter().find(|item| item.kind == "Shape") else {
-        return Ok(9);
+        return Ok((9, 9));
     };
     let dims = args.first().map_or("", String::as_str);
     let square = dims.split_once('x').and_then(|(r, c)| {
@@ -212,15 +236,18 @@ fn size(items: &[Item]) -> Result<usize, ParseError> {
             "Shape~{dims}: mipsolve reads square grids (NxN) only"
         ))
     })?;
-    let default_range = format!("1-{n}");
-    if args[1..]
-        .iter()
-        .any(|a| !a.is_empty() && *a != default_range)
-    {
-        return Err(fail(format!(
-            "Shape~{}: mipsolve reads values 1..{n} only",
+    let range = args.get(1).map_or("", String::as_str);
+    let top = match range.split_once('-') {
+        _ if range.is_empty() => Some(n),
+        None => range.parse::<usize>().ok(),
+        Some(("1", last)) => last.parse::<usize>().ok(),
+        Some(_) => None,
+    };
+    match top.filter(|&top| (n..=64).contains(&top)) {
+        Some(top) => Ok((n, top)),
+        None => Err(fail(format!(
+            "Shape~{}: mipsolve reads values 1..m, m from {n} to 64, only",
             args.join("~")
-        )));
+        ))),
     }
-    Ok(n)
 }

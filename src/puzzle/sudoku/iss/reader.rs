@@ -13,6 +13,10 @@ use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
 /// The f-puzzles object being written from the items.
 pub(super) struct Reader {
     pub(super) n: usize,
+    /// The greatest value (values 1..=top).
+    pub(super) top: usize,
+    /// The cells of a box, when `RegionSize` sets it.
+    pub(super) box_size: Option<usize>,
     pub(super) keys: Map<String, Value>,
     pub(super) grid: Vec<Vec<Value>>,
     pub(super) boxes: bool,
@@ -29,6 +33,8 @@ impl Reader {
     pub(super) fn new(n: usize) -> Self {
         Reader {
             n,
+            top: n,
+            box_size: None,
             keys: Map::new(),
             grid: vec![vec![json!({}); n]; n],
             boxes: true,
@@ -82,6 +88,8 @@ impl Reader {
             // An `And` outside an `Or` only groups items that hold anyway.
             "Shape" | "End" | "And" => return Ok(()),
             "NoBoxes" => self.boxes = false,
+            // Read before the other items (`region_size`).
+            "RegionSize" => return Ok(()),
             "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
             "SearchPriority" => return self.priority(args),
             "RegionSameValues" if args.iter().all(|a| a.is_empty()) => return Ok(()),
@@ -149,6 +157,9 @@ impl Reader {
     /// Jigsaw regions from a layout of one label per cell, in reading order.
     fn jigsaw(&mut self, layout: &str) -> Result<(), ItemError> {
         let n = self.n;
+        // Pieces of the side's size are the grid's regions; of another (`RegionSize`), extra
+        // regions.
+        let size = self.box_size.unwrap_or(n);
         let chars: Vec<char> = layout.chars().collect();
         if chars.len() != n * n {
             return Err(ItemError::Layout {
@@ -157,18 +168,26 @@ impl Reader {
             });
         }
         let mut labels: Vec<char> = Vec::new();
+        let mut pieces: Vec<Vec<Value>> = Vec::new();
         for (i, ch) in chars.iter().enumerate() {
             let k = match labels.iter().position(|l| l == ch) {
                 Some(k) => k,
                 None => {
                     labels.push(*ch);
+                    pieces.push(Vec::new());
                     labels.len() - 1
                 }
             };
-            if k >= n || chars.iter().filter(|c| *c == ch).count() != n {
-                return Err(ItemError::Regions(n));
+            if k >= n * n / size || chars.iter().filter(|c| *c == ch).count() != size {
+                return Err(ItemError::Regions(size));
             }
-            self.grid[i / n][i % n]["region"] = json!(k);
+            match size == n {
+                true => self.grid[i / n][i % n]["region"] = json!(k),
+                false => pieces[k].push(json!(format!("R{}C{}", i / n + 1, i % n + 1))),
+            }
+        }
+        for cells in pieces.into_iter().filter(|_| size != n) {
+            self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
         }
         Ok(())
     }
@@ -189,6 +208,18 @@ impl Reader {
             .iter()
             .flatten()
             .any(|c| c.get("region").is_some());
+        // Boxes of another size than the side (ISS's `RegionSize`): extra regions, as ISS
+        // shapes them (none when no box of that size tiles the grid).
+        let resized = self.box_size.filter(|&k| k != self.n);
+        if let (Some(size), true, false) = (resized, self.boxes, jigsaw) {
+            self.boxes = false;
+            for cells in box_cells(self.n, size) {
+                self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
+            }
+        }
+        if self.top != self.n {
+            self.keys.insert("values".into(), json!(self.top));
+        }
         match (self.boxes, jigsaw) {
             (false, false) => {
                 for cell in self.grid.iter_mut().flatten() {
@@ -213,4 +244,30 @@ impl Reader {
         self.keys.insert("grid".into(), json!(self.grid));
         Ok(self.keys)
     }
+}
+
+/// The boxes of `size` cells on an `n` x `n` grid, as ISS shapes them: the most nearly square
+/// shape (rows, columns) that tiles the grid, its shorter side tried from the square root
+/// down; none when no such shape exists.
+fn box_cells(n: usize, size: usize) -> Vec<Vec<Value>> {
+    let shape = (2..=size.isqrt()).rev().find_map(|small| {
+        let large = size / small;
+        match size.is_multiple_of(small) {
+            true if n.is_multiple_of(small) && n.is_multiple_of(large) => Some((small, large)),
+            _ => None,
+        }
+    });
+    let Some((h, w)) = shape else {
+        return Vec::new();
+    };
+    let mut boxes = Vec::new();
+    for top in (0..n).step_by(h) {
+        for left in (0..n).step_by(w) {
+            let cells = (0..size)
+                .map(|k| json!(format!("R{}C{}", top + k / w + 1, left + k % w + 1)))
+                .collect();
+            boxes.push(cells);
+        }
+    }
+    boxes
 }

@@ -21,6 +21,8 @@ pub struct Unwritable(pub String);
 pub struct IssPuzzle<'a> {
     /// The side.
     pub n: usize,
+    /// The greatest value (values 1..=top; the side but for a value range).
+    pub top: usize,
     /// The boxes or regions.
     pub layout: Layout,
     /// The givens, 0 for a blank.
@@ -53,6 +55,9 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
         )));
     }
     let mut out = format!(".Shape~{n}x{n}");
+    if p.top != n {
+        out += &format!("~1-{}", p.top);
+    }
     match &p.layout {
         Layout::Boxes => {}
         Layout::NoBoxes => out += ".NoBoxes",

@@ -71,7 +71,7 @@ pub(super) fn parse_grid(
     layouts: &mut Layouts,
 ) -> Result<Latin, ParseError> {
     let n = side(rows[0].text);
-    let (values, style) = read_rows(rows, n, reading.alphabet)?;
+    let (values, style) = read_rows(rows, (n, n), reading.alphabet)?;
     if rows.len() != n {
         let last = rows[rows.len() - 1].number;
         let found = rows.len();
@@ -95,7 +95,7 @@ pub(super) fn parse_grid(
 /// errors name the row's line.
 pub(in crate::puzzle::sudoku) fn read_rows(
     rows: &[Line],
-    n: usize,
+    (n, top): (usize, usize),
     alphabet: Option<Alphabet>,
 ) -> Result<(Vec<Vec<u32>>, Style), ParseError> {
     let alphabet = alphabet.map_or_else(|| grid_alphabet(rows), Ok);
@@ -117,7 +117,7 @@ pub(in crate::puzzle::sudoku) fn read_rows(
         compact_rows += usize::from(matches!(tokens.first(), Some(Token::Char(_))));
         let alphabet = alphabet.clone().map_err(at)?;
         let row = (tokens.into_iter())
-            .map(|t| value(t, alphabet, n))
+            .map(|t| value(t, alphabet, top))
             .collect::<Result<Vec<u32>, Problem>>()
             .map_err(at)?;
         values.push(row);
