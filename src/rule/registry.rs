@@ -126,7 +126,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("Whisper", &whispers::KIND, IssForm::LineWith(5)),
     iss("Arrow", &arrow::KIND, IssForm::Arrow),
     iss("PillArrow", &arrow::KIND, IssForm::Pill),
-    iss("Cage", &killer::KIND, IssForm::Cage),
+    iss("Cage", &killer::KIND, IssForm::SumCage),
     iss("Sum", &sum::KIND, IssForm::WeightedSum),
     iss("EqualSum", &equal_sum::KIND, IssForm::Segments),
     iss("SameValues", &same_values::KIND, IssForm::Sets),
@@ -205,6 +205,10 @@ pub static CHOICES: &RuleKind = &any_of::KIND;
 /// another layout (ISS's boxes beside a Jigsaw's regions).
 pub static EXTRA_REGIONS: &RuleKind = &extra_region::KIND;
 
+/// The rule of sums with weights, which ISS's cages and sums over a cell listed more than
+/// once are read into (the cell weighed as often as it is listed).
+pub static WEIGHTED_SUMS: &RuleKind = &sum::KIND;
+
 /// Keys whose items are not rule clues for the explanations: cages (clues of their own) and the
 /// setter's pencil marks (part of the grid).
 static NOT_RULE_CLUES: &[&RuleKind] = &[&killer::KIND, &killer::OWN, &pencil_marks::KIND];
@@ -274,6 +278,12 @@ static ANY_VALUES: &[&RuleKind] = &[
     &lockout::KIND,
     &value_indexing::KIND,
     &state_machine::KIND,
+    &whispers::KIND,
+    &global_classes::ENTROPY,
+    &global_classes::MOD,
+    &quadruple::KIND,
+    &dutch_flatmates::KIND,
+    &same_values::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

@@ -133,6 +133,9 @@ pub enum IssForm {
     Pill,
     /// `Type~sum~cells`: a cage (no sum when empty or 0).
     Cage,
+    /// `Type~sum~cells`: a sum cage as [`IssForm::Cage`]; a cell listed more than once (as ISS
+    /// allows) makes it an extra region of its cells and a sum weighing the cell as often.
+    SumCage,
     /// `Type~cell~cell`: a mark between two cells, with this `value` (X, V) if any.
     Mark(Option<&'static str>),
     /// `Type`: the rule on.

@@ -57,7 +57,11 @@ pub fn read(
         let message = format!(
             "the clue at R{r}C{c} is {clue}, but a {what} on a {n}x{n} is {least} to {most}"
         );
-        return Err(at(format!("{what} {}", i + 1), wrong(message)));
+        // No grid keeps it: an input error, or, inside an `or`, an option that never holds.
+        return Err(at(
+            format!("{what} {}", i + 1),
+            Problem::NeverHolds(message),
+        ));
     }
     let marks = (found.iter())
         .flat_map(|(place, _, clue)| marks::framed(*place, &clue.to_string(), frame))

@@ -1,5 +1,5 @@
-//! Dutch flatmates (`dutchflatmates: true`): every middle value (5 on a 9x9, N/2 rounded up)
-//! has a 1 directly above it or an N directly below it, or both (the Interactive Sudoku
+//! Dutch flatmates (`dutchflatmates: true`): every middle value (5 of 1..9, m/2 rounded up of
+//! 1..m) has a 1 directly above it or an m directly below it, or both (the Interactive Sudoku
 //! Solver's `DutchFlatmates`). Row: `x[cell, mid] <= x[above, 1] + x[below, N]`.
 
 use serde_json::Value;
@@ -16,24 +16,28 @@ use crate::rule::engine::{restrict, to_fixed_point, Changed};
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("dutchflatmates", read);
 
-/// The side of the grid.
+/// The side of the grid and its greatest value.
 #[derive(Debug, Default)]
 struct Flatmates {
     n: usize,
+    top: usize,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     if !flag(value)? {
         return Ok(Found::none());
     }
-    let part = Flatmates { n: board.n };
+    let part = Flatmates {
+        n: board.n,
+        top: board.top,
+    };
     Ok(Keyed::of(KIND.key, part, (KIND.key, Value::Bool(true))).found())
 }
 
 impl Flatmates {
     /// The middle value, 1 and N.
     fn values(&self) -> (i64, i64, i64) {
-        (self.n.div_ceil(2) as i64, 1, self.n as i64)
+        (self.top.div_ceil(2) as i64, 1, self.top as i64)
     }
 
     /// The cells above and below `(r, c)`, where the grid has them.

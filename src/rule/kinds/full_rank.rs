@@ -2,7 +2,8 @@
 //! as a number from both ends (4N numbers), and a clue outside the grid is the rank, from 1,
 //! of the number read from its side: one more than how many of the others are smaller, and
 //! none equal to it (`fullrankties`: `"only-unclued"`, the default, lets unclued numbers
-//! tie; `"none"` lets no two tie; the Interactive Sudoku Solver's `FullRank` and
+//! tie; `"none"` lets no two tie; `"any"` lets a clued number tie too, its rank still one
+//! more than the smaller numbers; the Interactive Sudoku Solver's `FullRank` and
 //! `FullRankTies`). Rows: per clue and other number, a lexicographic comparison (0-1 `less`,
 //! `more` per place, `same` prefixes, the first place that differs), their count.
 
@@ -29,8 +30,19 @@ pub static TIES: RuleKind = RuleKind::new("fullrankties", read_ties);
 struct Ranks {
     numbers: Vec<Vec<Cell>>,
     clues: Vec<(usize, i64)>,
-    /// No two numbers tie (`"none"`).
-    distinct: bool,
+    ties: Ties,
+}
+
+/// Which numbers may tie (`fullrankties`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum Ties {
+    /// Unclued numbers only (ISS's default).
+    #[default]
+    Unclued,
+    /// None: all 4N numbers differ.
+    None,
+    /// Any: a clued number too, its rank one more than the smaller numbers.
+    Any,
 }
 
 /// Every row and column, read both ways.
@@ -47,24 +59,30 @@ fn numbers(n: usize) -> Vec<Vec<Cell>> {
     all
 }
 
-/// The tie mode: whether no two numbers may tie; `"any"` (clued numbers tied) is refused.
-fn tie_mode(value: Option<&Value>) -> Result<bool, Problem> {
-    match value {
-        None => Ok(false),
-        Some(Value::String(mode)) if mode == "only-unclued" => Ok(false),
-        Some(Value::String(mode)) if mode == "none" => Ok(true),
-        Some(other) => Err(wrong(format!(
-            "\"fullrankties\" must be \"only-unclued\" or \"none\" (mipsolve does not read ties of clued ranks), found {other}"
+/// The tie mode a `fullrankties` value says.
+fn tie_mode(value: Option<&Value>) -> Result<Ties, Problem> {
+    match value.map(|v| (v, v.as_str())) {
+        None => Ok(Ties::Unclued),
+        Some((_, Some("only-unclued"))) => Ok(Ties::Unclued),
+        Some((_, Some("none"))) => Ok(Ties::None),
+        Some((_, Some("any"))) => Ok(Ties::Any),
+        Some((other, _)) => Err(wrong(format!(
+            "\"fullrankties\" must be \"only-unclued\", \"none\" or \"any\", found {other}"
         ))),
     }
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let n = board.n;
-    tie_mode(board.object.get(TIES.key))?;
+    let ties = tie_mode(board.object.get(TIES.key))?;
     let all = numbers(n);
     let mut rule = Keyed::<Ranks>::new("fullrank", KIND.key, value);
     rule.part.numbers = all.clone();
+    // The tie mode is the ties rule's; the clues keep only whether theirs may tie.
+    rule.part.ties = match ties {
+        Ties::Any => Ties::Any,
+        _ => Ties::Unclued,
+    };
     for (i, (place, line, rank)) in outside_clues(value, n, "full rank")?
         .into_iter()
         .enumerate()
@@ -76,13 +94,13 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         }
         let index =
             (all.iter().position(|l| *l == line)).expect("a row or column read from a side");
-        // Two numbers of one rank would tie, which a clued number never does (as ISS says).
-        if rule
+        // Two numbers of one rank would tie, which a clued number does only with any ties.
+        let tied = rule
             .part
             .clues
             .iter()
-            .any(|&(e, r)| r == rank && e != index)
-        {
+            .any(|&(e, r)| r == rank && e != index);
+        if tied && ties != Ties::Any {
             return Err(at(
                 clue(),
                 wrong(format!("rank {rank} is given to two numbers")),
@@ -102,7 +120,7 @@ fn read_ties(value: &Value, board: &Board) -> Result<Found, Problem> {
     let part = Ranks {
         numbers: numbers(board.n),
         clues: Vec::new(),
-        distinct: tie_mode(Some(value))?,
+        ties: tie_mode(Some(value))?,
     };
     Ok(Keyed::of("fullrankties", part, (TIES.key, value.clone())).found())
 }
@@ -131,11 +149,12 @@ impl Part for Ranks {
             let others = (self.numbers.iter().enumerate()).filter(|&(f, _)| f != e);
             let orders: Vec<_> = others.map(|(_, other)| order(grid, other, mine)).collect();
             let less = orders.iter().filter(|o| o.is_lt()).count() as i64;
-            if less + 1 != rank || orders.iter().any(|o| o.is_eq()) {
+            let tied = self.ties != Ties::Any && orders.iter().any(|o| o.is_eq());
+            if less + 1 != rank || tied {
                 found.push(broken(mine, format!("{name} #{rank}")));
             }
         }
-        if self.distinct {
+        if self.ties == Ties::None {
             for (e, a) in self.numbers.iter().enumerate() {
                 if self.numbers[..e].iter().any(|b| order(grid, a, b).is_eq()) {
                     found.push(broken(a, format!("{name}: a tie")));
@@ -162,14 +181,16 @@ impl Part for Ranks {
                 let label = format!("{name}{rank}_{}", f + 1);
                 let (below, tie) = compare(model, &label, &self.numbers[f], &self.numbers[e]);
                 less.add_expr(&below, 1.0);
-                let mut none = LinExpr::default();
-                none.add_var(tie, 1.0);
-                model.add(format!("{label}_tie"), none, 0.0, 0.0);
+                if self.ties != Ties::Any {
+                    let mut none = LinExpr::default();
+                    none.add_var(tie, 1.0);
+                    model.add(format!("{label}_tie"), none, 0.0, 0.0);
+                }
             }
             let r = (rank - 1) as f64;
             model.add(format!("{name}{rank}_less"), less, r, r);
         }
-        if self.distinct {
+        if self.ties == Ties::None {
             for e in 0..self.numbers.len() {
                 for f in 0..e {
                     let label = format!("{name}_ties{}_{}", e + 1, f + 1);
@@ -183,7 +204,7 @@ impl Part for Ranks {
     }
 
     fn is_empty(&self) -> bool {
-        self.clues.is_empty() && !self.distinct
+        self.clues.is_empty() && self.ties == Ties::Unclued
     }
 }
 
@@ -319,7 +340,15 @@ mod tests {
         // A clue's first cell holds its rank's value: rank 6 starts with 2.
         let d = narrowed_square(&*rule(&clue("R0C2", 6), 4), 4, &[]);
         assert_eq!(values(&d, (0, 1)), [2]);
-        let any = read_error(r#"{"fullrankties": "any"}"#, 4);
-        assert!(any.contains("does not read ties of clued ranks"), "{any}");
+        // With any ties, row 1 from the left (1234) is first even though two others tie it.
+        let both = r#"{"fullrank": [{"cell": "R1C0", "value": "1"}], "fullrankties": "any"}"#;
+        for any in read(both, 4).rules {
+            assert!(broken(&*any, &tied).is_empty() && rows_allow(&*any, &tied));
+        }
+        let bad = read_error(r#"{"fullrankties": "some"}"#, 4);
+        assert!(
+            bad.contains("must be \"only-unclued\", \"none\" or \"any\""),
+            "{bad}"
+        );
     }
 }

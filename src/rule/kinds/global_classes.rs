@@ -1,4 +1,4 @@
-//! Every 2x2 square of classes (`globalmod: true`, `globalentropy: true`, on a 9x9): each two
+//! Every 2x2 square of classes (`globalmod: true`, `globalentropy: true`, on values 1..9): each two
 //! by two square of cells holds a value of each of three classes, the remainders mod 3
 //! (1 4 7, 2 5 8, 3 6 9) or low, middle and high (1-3, 4-6, 7-9) (the Interactive Sudoku
 //! Solver's `GlobalMod` and `GlobalEntropy`).
@@ -40,11 +40,12 @@ fn read(
     if !flag(value)? {
         return Ok(Found::none());
     }
-    if board.n != 9 {
-        return Err(wrong(format!("{key} holds on a 9x9 only")));
+    if board.top != 9 {
+        return Err(wrong(format!("{key} holds on a grid of values 1..9 only")));
     }
-    let squares = (0..8)
-        .flat_map(|r| (0..8).map(move |c| [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
+    let n = board.n;
+    let squares = (0..n - 1)
+        .flat_map(|r| (0..n - 1).map(move |c| [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
         .collect();
     let part = Squares {
         squares,
@@ -130,6 +131,9 @@ mod tests {
         let entropy = r#"{"globalentropy": true}"#;
         assert!(!broken(&*rule(entropy, 9), &sudoku_with(&[])).is_empty());
         let small = read_error(json, 4);
-        assert!(small.contains("globalmod holds on a 9x9 only"), "{small}");
+        assert!(
+            small.contains("globalmod holds on a grid of values 1..9 only"),
+            "{small}"
+        );
     }
 }

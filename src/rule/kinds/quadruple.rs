@@ -37,7 +37,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .collect();
         let values = values
             .filter(|v| {
-                v.len() <= around.len() && v.iter().all(|x| (1..=board.n as i64).contains(x))
+                v.len() <= around.len() && v.iter().all(|x| (1..=board.top as i64).contains(x))
             })
             .ok_or_else(|| {
                 at(

@@ -19,9 +19,10 @@ static LINES: Lines<Pairs> = Lines::new("whispers", "whispers", lower)
     .checked(|item, board| gap(item, board).map(drop))
     .drawn(0.22, "#7fd17f");
 
-/// The least difference of neighbours: the item's value, or half the side rounded up.
+/// The least difference of neighbours: the item's value, or half the greatest value (the
+/// side) rounded up.
 fn gap(item: &Map<String, Value>, board: &Board) -> Result<i64, Problem> {
-    number(item, "value", Some(board.n.div_ceil(2) as i64))
+    number(item, "value", Some(board.top.div_ceil(2) as i64))
 }
 
 /// Neighbours on the line differ by at least the item's value.

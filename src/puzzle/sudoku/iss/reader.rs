@@ -17,6 +17,10 @@ pub(super) struct Reader {
     pub(super) top: usize,
     /// The cells of a box, when `RegionSize` sets it.
     pub(super) box_size: Option<usize>,
+    /// A Jigsaw's pieces, each its cells.
+    pieces: Vec<Vec<Value>>,
+    /// Whether the largest regions hold one set of values (`RegionSameValues`).
+    same_values: bool,
     pub(super) keys: Map<String, Value>,
     pub(super) grid: Vec<Vec<Value>>,
     pub(super) boxes: bool,
@@ -35,6 +39,8 @@ impl Reader {
             n,
             top: n,
             box_size: None,
+            pieces: Vec::new(),
+            same_values: false,
             keys: Map::new(),
             grid: vec![vec![json!({}); n]; n],
             boxes: true,
@@ -92,7 +98,7 @@ impl Reader {
             "RegionSize" => return Ok(()),
             "Jigsaw" => return self.jigsaw(args.last().copied().unwrap_or("")),
             "SearchPriority" => return self.priority(args),
-            "RegionSameValues" if args.iter().all(|a| a.is_empty()) => return Ok(()),
+            "RegionSameValues" if args.iter().all(|a| a.is_empty()) => self.same_values = true,
             "RegionSameValues" => {
                 return Err(ItemError::Form("RegionSameValues takes no arguments"))
             }
@@ -186,9 +192,10 @@ impl Reader {
                 false => pieces[k].push(json!(format!("R{}C{}", i / n + 1, i % n + 1))),
             }
         }
-        for cells in pieces.into_iter().filter(|_| size != n) {
+        for cells in pieces.iter().filter(|_| size != n) {
             self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
         }
+        self.pieces = pieces;
         Ok(())
     }
 
@@ -211,6 +218,9 @@ impl Reader {
         // Boxes of another size than the side (ISS's `RegionSize`): extra regions, as ISS
         // shapes them (none when no box of that size tiles the grid).
         let resized = self.box_size.filter(|&k| k != self.n);
+        if self.same_values {
+            self.same_value_regions();
+        }
         if let (Some(size), true, false) = (resized, self.boxes, jigsaw) {
             self.boxes = false;
             for cells in box_cells(self.n, size) {
@@ -246,18 +256,49 @@ impl Reader {
     }
 }
 
-/// The boxes of `size` cells on an `n` x `n` grid, as ISS shapes them: the most nearly square
-/// shape (rows, columns) that tiles the grid, its shorter side tried from the square root
-/// down; none when no such shape exists.
-fn box_cells(n: usize, size: usize) -> Vec<Vec<Value>> {
-    let shape = (2..=size.isqrt()).rev().find_map(|small| {
-        let large = size / small;
-        match size.is_multiple_of(small) {
-            true if n.is_multiple_of(small) && n.is_multiple_of(large) => Some((small, large)),
-            _ => None,
+impl Reader {
+    /// ISS's `RegionSameValues`: the largest regions (rows, columns, boxes, pieces) hold one
+    /// set of values, as a `samevalues` rule over them. Regions of as many cells as values
+    /// hold every value already: nothing to add.
+    fn same_value_regions(&mut self) {
+        let n = self.n;
+        let name = |(r, c): (usize, usize)| json!(format!("R{}C{}", r + 1, c + 1));
+        let mut regions: Vec<Vec<Value>> = (0..n)
+            .flat_map(|i| {
+                [
+                    (0..n).map(|j| name((i, j))).collect(),
+                    (0..n).map(|j| name((j, i))).collect(),
+                ]
+            })
+            .collect();
+        regions.extend(self.pieces.iter().cloned());
+        // ISS keeps the boxes beside a Jigsaw's pieces unless told NoBoxes.
+        if self.boxes {
+            regions.extend(box_cells(n, self.box_size.unwrap_or(n)));
         }
-    });
-    let Some((h, w)) = shape else {
+        let largest = regions.iter().map(Vec::len).max().unwrap_or(0);
+        regions.retain(|r| r.len() == largest);
+        if largest != self.top && regions.len() >= 2 {
+            self.push("samevalues", json!({ "sets": regions }));
+        }
+    }
+}
+
+/// The shape (rows, columns) of a box of `size` cells on an `n` x `n` grid, as ISS shapes it:
+/// the most nearly square one that tiles the grid, its shorter side tried from the square
+/// root down; `None` when there is none.
+pub(super) fn box_shape(n: usize, size: usize) -> Option<(usize, usize)> {
+    (2..=size.isqrt()).rev().find_map(|small| {
+        let large = size / small;
+        let tiles = n.is_multiple_of(small) && n.is_multiple_of(large);
+        (size.is_multiple_of(small) && tiles).then_some((small, large))
+    })
+}
+
+/// The boxes of `size` cells on an `n` x `n` grid, as ISS shapes them (none when no box of
+/// that size tiles the grid).
+fn box_cells(n: usize, size: usize) -> Vec<Vec<Value>> {
+    let Some((h, w)) = box_shape(n, size) else {
         return Vec::new();
     };
     let mut boxes = Vec::new();

@@ -7,6 +7,7 @@ use super::diagonals::diagonals;
 use super::reader::Reader;
 use super::ItemError;
 use crate::rule::engine::entry::{set_flag, set_negative, IssForm};
+use crate::rule::{EXTRA_REGIONS, WEIGHTED_SUMS};
 
 /// The pairs of values (1..=n) ISS's relation key allows: URL-safe base64, six bits a
 /// character, lowest first; bit `(a - 1) * n + (b - 1)` when the first cell may be `a` and the
@@ -80,7 +81,7 @@ impl Reader {
                 }
                 self.push(key, item);
             }
-            IssForm::FlagOnNine if self.n == 9 => {
+            IssForm::FlagOnNine if self.top == 9 => {
                 set_flag(&mut self.keys, key);
                 self.flags.push(key);
             }
@@ -93,6 +94,7 @@ impl Reader {
                 self.circled_line(key, size, cells)?
             }
             IssForm::Cage => self.cage(key, args)?,
+            IssForm::SumCage => self.sum_cage(key, args)?,
             IssForm::Cells => {
                 if args.iter().all(|a| a.is_empty()) {
                     return Err(ItemError::Form("no cells"));
@@ -165,8 +167,7 @@ impl Reader {
             IssForm::FlagFor(_) => return Ok(false),
             IssForm::FlagUnspared => self.unspared = Some(key),
             IssForm::Negative => set_negative(&mut self.keys, key),
-            IssForm::Windows if self.n == 9 => self.windows(key),
-            IssForm::Windows => return Ok(false),
+            IssForm::Windows => self.windows(key),
             IssForm::Quad => self.quad(key, args)?,
             IssForm::Diagonal => self.diagonal_sum(key, args)?,
             IssForm::Before => self.before(key, args)?,
@@ -229,14 +230,60 @@ impl Reader {
         Ok(())
     }
 
-    /// A sum: its total, or `total_=_w1_w2...` with a weight per cell, then the cells.
+    /// A sum cage, as [`Reader::cage`]; when a cell is listed more than once, an extra region
+    /// of its cells and a sum weighing each as often as it is listed (as ISS counts it).
+    fn sum_cage(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let (sum, cells) = args.split_first().ok_or(ItemError::Form("no sum"))?;
+        let (once, weights) = self.weighed(cells, &vec![1; cells.len()])?;
+        if once.len() == cells.len() {
+            return self.cage(key, args);
+        }
+        self.push(EXTRA_REGIONS.key, json!({ "cells": once }));
+        if !sum.is_empty() && number(sum)? != 0 {
+            let item = json!({"cells": once, "value": number(sum)?, "weights": weights});
+            self.push(WEIGHTED_SUMS.key, item);
+        }
+        Ok(())
+    }
+
+    /// The cells listed once each, in order, and each one's weights added up.
+    fn weighed(
+        &self,
+        cells: &[&str],
+        weights: &[i64],
+    ) -> Result<(Vec<Value>, Vec<i64>), ItemError> {
+        let mut once: Vec<Value> = Vec::new();
+        let mut total: Vec<i64> = Vec::new();
+        for (id, &w) in cells.iter().zip(weights) {
+            let name = self.name(id)?;
+            match once.iter().position(|c| *c == name) {
+                Some(i) => total[i] += w,
+                None => {
+                    once.push(name);
+                    total.push(w);
+                }
+            }
+        }
+        Ok((once, total))
+    }
+
+    /// A sum: its total, or `total_=_w1_w2...` with a weight per cell, then the cells (a cell
+    /// listed more than once weighed as often).
     fn weighted_sum(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
         let (sum, cells) = args.split_first().ok_or(ItemError::Form("no sum"))?;
         let mut parts = sum.split('_');
         let total = number(parts.next().unwrap_or(""))?;
-        let mut item = json!({ "cells": self.names(cells)?, "value": total });
-        if parts.next() == Some("=") {
-            let weights: Vec<i64> = parts.map(number).collect::<Result<_, _>>()?;
+        let given: Option<Vec<i64>> = match parts.next() {
+            Some("=") => Some(parts.map(number).collect::<Result<_, _>>()?),
+            _ => None,
+        };
+        if given.as_ref().is_some_and(|w| w.len() != cells.len()) {
+            return Err(ItemError::Form("a sum's weights are one per cell"));
+        }
+        let weights = given.clone().unwrap_or_else(|| vec![1; cells.len()]);
+        let (once, weights) = self.weighed(cells, &weights)?;
+        let mut item = json!({ "cells": once, "value": total });
+        if given.is_some() || once.len() != cells.len() {
             item["weights"] = json!(weights);
         }
         self.push(key, item);
@@ -328,13 +375,21 @@ impl Reader {
         }
     }
 
-    /// The four windows of a 9x9.
+    /// The windows, as ISS places them: boxes of the region size (the values' count unless
+    /// `RegionSize` says), one cell in from the top left, a cell apart (the four of a 9x9).
     fn windows(&mut self, key: &str) {
-        for (r, c) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
-            let cells: Vec<Value> = (0..9)
-                .map(|k| json!(format!("R{}C{}", r + k / 3 + 1, c + k % 3 + 1)))
-                .collect();
-            self.push(key, json!({ "cells": cells }));
+        let size = self.box_size.unwrap_or(self.top);
+        let Some((h, w)) = super::reader::box_shape(self.n, size) else {
+            return;
+        };
+        let n = self.n;
+        for left in (1..).step_by(w + 1).take_while(|&c| c + w < n) {
+            for top in (1..).step_by(h + 1).take_while(|&r| r + h < n) {
+                let cells: Vec<Value> = (0..size)
+                    .map(|k| json!(format!("R{}C{}", top + k % h + 1, left + k / h + 1)))
+                    .collect();
+                self.push(key, json!({ "cells": cells }));
+            }
         }
     }
 

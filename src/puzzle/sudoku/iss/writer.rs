@@ -89,7 +89,7 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
     let cages: String = (p.cages.iter())
         .map(|(sum, cells)| format!(".Cage~{sum}~{}", ids(cells)))
         .collect();
-    Ok(out + &keys_items(p.rules, given, n)? + &cages)
+    Ok(out + &keys_items(p.rules, given, (n, p.top))? + &cages)
 }
 
 /// The ISS items of rule keys, after the givens (`R1C1_5`) and the keys' candidate marks
@@ -97,11 +97,11 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
 fn keys_items(
     keys: &Map<String, Value>,
     mut given: Vec<String>,
-    n: usize,
+    (n, top): (usize, usize),
 ) -> Result<String, Unwritable> {
     let mut rules = keys.clone();
     if let Some(Value::Array(rows)) = rules.remove("grid") {
-        given.extend(candidate_marks(&rows, n));
+        given.extend(candidate_marks(&rows, (n, top)));
     }
     let mut out = String::new();
     if !given.is_empty() {
@@ -114,7 +114,7 @@ fn keys_items(
             let options = choice.get("options").and_then(Value::as_array);
             for option in options.map(Vec::as_slice).unwrap_or_default() {
                 let keys = option.as_object().cloned().unwrap_or_default();
-                let items = keys_items(&keys, Vec::new(), n)?;
+                let items = keys_items(&keys, Vec::new(), (n, top))?;
                 match items.matches('.').count() {
                     1 => out += &items,
                     _ => out += &format!(".And{items}.End"),
@@ -124,7 +124,7 @@ fn keys_items(
         }
     }
     for (key, value) in &rules {
-        out += &rule_items(key, value, &rules, n)?;
+        out += &rule_items(key, value, &rules, (n, top))?;
     }
     Ok(out + &negated)
 }
@@ -140,21 +140,21 @@ fn ids(cells: &[Cell]) -> String {
 }
 
 /// The setter's candidate marks as given candidates (`R1C1_1_2`).
-fn candidate_marks(rows: &[Value], n: usize) -> Vec<String> {
+fn candidate_marks(rows: &[Value], (n, top): (usize, usize)) -> Vec<String> {
     let mut found = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().map(Vec::as_slice).unwrap_or_default();
         for (c, cell) in row.iter().enumerate().filter(|_| r < n) {
             let mut marks: Vec<u64> = match cell.get("givenPencilMarks") {
                 Some(Value::Array(m)) => m.iter().filter_map(Value::as_u64).collect(),
-                _ => (1..=n as u64).collect(),
+                _ => (1..=top as u64).collect(),
             };
             match cell.get("parity").and_then(Value::as_str) {
                 Some("Odd") => marks.retain(|v| v % 2 == 1),
                 Some("Even") => marks.retain(|v| v % 2 == 0),
                 _ => {}
             }
-            if marks.len() < n {
+            if marks.len() < top {
                 let values: Vec<String> = marks.iter().map(u64::to_string).collect();
                 found.push(format!("{}_{}", id((r, c)), values.join("_")));
             }
@@ -198,7 +198,7 @@ fn rule_items(
     key: &str,
     value: &Value,
     rules: &Map<String, Value>,
-    n: usize,
+    (n, top): (usize, usize),
 ) -> Result<String, Unwritable> {
     let types: Vec<&IssType> = ISS_TYPES.iter().filter(|t| t.kind.key == key).collect();
     if types.is_empty() {
@@ -210,7 +210,7 @@ fn rule_items(
         return Ok(format!(".{}~{word}", t.name));
     }
     if let Value::Bool(on) = value {
-        let on_nine = |t: &&&IssType| t.form == IssForm::FlagOnNine && n == 9;
+        let on_nine = |t: &&&IssType| t.form == IssForm::FlagOnNine && top == 9;
         let flag = types
             .iter()
             .find(|t| flag_form(t.form, rules) || on_nine(t));
@@ -362,7 +362,7 @@ fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String
                 .collect()
         }
         IssForm::Cells => strings(&list("cells")?),
-        IssForm::Cage => [
+        IssForm::Cage | IssForm::SumCage => [
             vec![text("value").unwrap_or_default()],
             strings(&list("cells")?),
         ]
