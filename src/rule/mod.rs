@@ -20,5 +20,5 @@ pub use kinds::consecutive::marked as consecutive_marks;
 pub use kinds::killer::{add_fpuzzles_cages, own_json as killer_cages};
 pub use registry::{
     global, has_rule_clues, placement, read_rules, CHOICES, EXTRA_REGIONS, ISS_TYPES, PLACEMENTS,
-    RULES, WEIGHTED_SUMS,
+    RULES, SAME_VALUES, WEIGHTED_SUMS,
 };

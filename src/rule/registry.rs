@@ -205,6 +205,10 @@ pub static CHOICES: &RuleKind = &any_of::KIND;
 /// another layout (ISS's boxes beside a Jigsaw's regions).
 pub static EXTRA_REGIONS: &RuleKind = &extra_region::KIND;
 
+/// The rule of sets holding the same values, which ISS's `RegionSameValues` is read into
+/// over the largest regions.
+pub static SAME_VALUES: &RuleKind = &same_values::KIND;
+
 /// The rule of sums with weights, which ISS's cages and sums over a cell listed more than
 /// once are read into (the cell weighed as often as it is listed).
 pub static WEIGHTED_SUMS: &RuleKind = &sum::KIND;

@@ -8,7 +8,7 @@ use super::fail;
 use super::{ItemError, LEGACY};
 use crate::error::ParseError;
 use crate::rule::engine::entry::{set_flag, IssType};
-use crate::rule::{EXTRA_REGIONS, ISS_TYPES};
+use crate::rule::{EXTRA_REGIONS, ISS_TYPES, SAME_VALUES};
 
 /// The f-puzzles object being written from the items.
 pub(super) struct Reader {
@@ -279,7 +279,7 @@ impl Reader {
         let largest = regions.iter().map(Vec::len).max().unwrap_or(0);
         regions.retain(|r| r.len() == largest);
         if largest != self.top && regions.len() >= 2 {
-            self.push("samevalues", json!({ "sets": regions }));
+            self.push(SAME_VALUES.key, json!({ "sets": regions }));
         }
     }
 }
