@@ -35,6 +35,17 @@ impl Distinct {
         Distinct { cols, areas_of }
     }
 
+    /// The all-different areas (ids) `cell` is in; none off the grid.
+    pub fn areas_of(&self, (r, c): Cell) -> &[u32] {
+        match c < self.cols {
+            true => self
+                .areas_of
+                .get(r * self.cols + c)
+                .map_or(&[], Vec::as_slice),
+            false => &[],
+        }
+    }
+
     /// Whether two different cells share an all-different area.
     pub fn apart(&self, (ar, ac): Cell, (br, bc): Cell) -> bool {
         let at = |r: usize, c: usize| match c < self.cols {
