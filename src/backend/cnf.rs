@@ -166,11 +166,7 @@ fn at_most_one(
     out: &mut impl CollectClauses,
     vars: &mut BasicVarManager,
 ) -> Result<(), rustsat::OutOfMemory> {
-    let t = std::env::var("XAMO")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(PAIRWISE_UP_TO);
-    match lits.len() <= t {
+    match lits.len() <= PAIRWISE_UP_TO {
         true => am1::Pairwise::from(lits.to_vec()).encode(out, vars),
         false => am1::Ladder::from(lits.to_vec()).encode(out, vars),
     }
