@@ -2,7 +2,8 @@
 //! coefficients is written exactly: at-most-one and exactly-one rows (and their complements,
 //! such as a cage-table link `x = z1 + z2 + ...`) as a ladder or pairwise clauses, other
 //! cardinality rows as a totalizer, weighted rows (sums, differences, prime exponents) as a
-//! generalized totalizer, all from rustsat's encodings. A row that cannot be written exactly
+//! generalized totalizer, all from rustsat's encodings; a long sum of cells' values also
+//! over their order literals ([`Orders`]). A row that cannot be written exactly
 //! (a fractional coefficient, a continuous variable that is not a 0-1 choice) is an error,
 //! never an approximation.
 
@@ -11,6 +12,7 @@ use rustsat::instances::BasicVarManager;
 use rustsat::types::constraints::{CardConstraint, PbConstraint};
 use rustsat::types::{Clause, Lit, Var as SatVar};
 
+use super::cnf_order::Orders;
 use crate::error::SolveError;
 use crate::model::{Model, Row, VarKind};
 
@@ -30,6 +32,8 @@ pub struct Encoder {
     /// Per model variable: whether it is 0-1 in the clauses (binaries, and the continuous
     /// variables that may be read as binaries exactly, until [`Encoder::seal`]).
     zero_one: Vec<bool>,
+    /// The cells' values in the order encoding, for rows that weigh them.
+    orders: Orders,
 }
 
 impl Encoder {
@@ -39,6 +43,7 @@ impl Encoder {
         Encoder {
             vars: BasicVarManager::from_next_free(SatVar::new(n)),
             zero_one: zero_one_vars(model),
+            orders: Orders::new(model),
         }
     }
 
@@ -67,8 +72,7 @@ impl Encoder {
             row: row.name.clone(),
             why,
         };
-        let mut lits = Vec::with_capacity(row.terms.len());
-        let mut shift = 0i64;
+        let mut terms = Vec::with_capacity(row.terms.len());
         for &(v, a) in &row.terms {
             if !self.zero_one[v.0] {
                 let name = &model.var_names()[v.0];
@@ -78,12 +82,36 @@ impl Encoder {
                 .ok_or_else(|| not_exact(format!(
                     "its coefficient {a} is not an integer; solve this model with --solver highs, cbc or microlp"
                 )))?;
+            terms.push((v.0, a));
+        }
+        let oom = |_| SolveError::Backend("CaDiCaL ran out of memory".into());
+        // A long sum of values, also in the order encoding (`cnf_order`).
+        if let Some((lits, shift)) =
+            (self.orders.rewrite(&terms, out, &mut self.vars)).map_err(oom)?
+        {
+            self.write(lits, shift, row, out)?;
+        }
+        let lits = terms.iter().map(|&(v, a)| (Encoder::lit(v), a)).collect();
+        self.write(lits, 0, row, out)
+    }
+
+    /// Writes `lo <= sum a lit + shift <= hi` (`row`'s bounds) into `out`.
+    fn write(
+        &mut self,
+        signed: Vec<(Lit, i64)>,
+        mut shift: i64,
+        row: &Row,
+        out: &mut impl CollectClauses,
+    ) -> Result<(), SolveError> {
+        let oom = |_| SolveError::Backend("CaDiCaL ran out of memory".into());
+        let mut lits = Vec::with_capacity(signed.len());
+        for (lit, a) in signed {
             // a x = a + |a| (not x) for a < 0.
             match a {
                 0 => {}
-                a if a > 0 => lits.push((Encoder::lit(v.0), a.unsigned_abs() as usize)),
+                a if a > 0 => lits.push((lit, a.unsigned_abs() as usize)),
                 a => {
-                    lits.push((!Encoder::lit(v.0), a.unsigned_abs() as usize));
+                    lits.push((!lit, a.unsigned_abs() as usize));
                     shift += a;
                 }
             }
@@ -108,7 +136,6 @@ impl Encoder {
         let lo = (lo.max(0) + divisor - 1) / divisor;
         let hi = hi.min(total).div_euclid(divisor);
         let total = total / divisor;
-        let oom = |_| SolveError::Backend("CaDiCaL ran out of memory".into());
         if lo > hi {
             return out.add_clause(Clause::new()).map_err(oom);
         }

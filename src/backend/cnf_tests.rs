@@ -201,3 +201,97 @@ fn rows_added_after_the_first_solve_may_not_name_a_continuous_variable() {
         Err(SolveError::NotEncodable { .. })
     ));
 }
+
+#[test]
+fn rows_weighing_cells_by_their_values_are_exact_in_the_order_encoding() {
+    // Five cells of values 1..4, each with three or four candidates (gaps too), under rows
+    // that weigh each cell by a function of its value: w * value, one sign for every cell
+    // (read in the order encoding), or arbitrary weights per candidate (kept as they are).
+    // One value each, every point is accepted exactly when it keeps the rows.
+    let mut seed = 777u64;
+    let mut next = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    for case in 0..40 {
+        let mut domains = Domains::full(1, 5, (1..=4).collect());
+        for c in 0..5 {
+            let set = [0b0111, 0b1011, 0b1101, 0b1110, 0b1111][next(5) as usize];
+            domains.set(0, c, set);
+        }
+        let mut model = Model::new(domains.clone());
+        for row in 0..2 {
+            let sign = [1.0, -1.0][next(2) as usize];
+            let mut e = LinExpr::default();
+            for c in 0..5 {
+                match case % 4 == 3 && row == 1 {
+                    true => {
+                        (0..4).for_each(|k| e.add_expr(&model.x(0, c, k), next(9) as f64 - 4.0))
+                    }
+                    false => e.add_expr(&model.value(0, c), sign * (1 + next(3)) as f64),
+                }
+            }
+            let total = sign * (5 + next(40)) as f64;
+            let (lo, hi) = match next(3) {
+                0 => (total, total),
+                1 => (total, f64::INFINITY),
+                _ => (f64::NEG_INFINITY, total),
+            };
+            model.add(format!("case{case}_{row}"), e, lo, hi);
+        }
+        let mut solver = CaDiCaL::default();
+        let mut encoder = Encoder::new(&model);
+        for row in model.constraints() {
+            encoder.encode(&model, row, &mut solver).expect("encodable");
+        }
+        // Every choice of one candidate per cell.
+        let sets: Vec<Vec<usize>> = (0..5)
+            .map(|c| {
+                (0..4)
+                    .filter(|&k| domains.get(0, c) >> k & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let mut choice = [0usize; 5];
+        loop {
+            let value = |c: usize| sets[c][choice[c]];
+            let holds = model.constraints().iter().all(|row| {
+                let sum: f64 = (row.terms.iter())
+                    .map(|&(v, a)| {
+                        let on = (0..5).any(|c| model.literal((0, c), value(c)) == Ok((v, true)));
+                        if on {
+                            a
+                        } else {
+                            0.0
+                        }
+                    })
+                    .sum();
+                row.lo - 1e-9 <= sum && sum <= row.hi + 1e-9
+            });
+            let assumptions: Vec<Lit> = (0..5)
+                .flat_map(|c| sets[c].iter().map(move |&k| (c, k)))
+                .map(|(c, k)| {
+                    let (v, _) = model.literal((0, c), k).expect("three or more candidates");
+                    match k == value(c) {
+                        true => Encoder::lit(v.0),
+                        false => !Encoder::lit(v.0),
+                    }
+                })
+                .collect();
+            let sat = solver.solve_assumps(&assumptions).expect("solves") == SolverResult::Sat;
+            assert_eq!(
+                sat,
+                holds,
+                "case {case}, values {:?}",
+                (0..5).map(value).collect::<Vec<_>>()
+            );
+            let Some(c) = (0..5).find(|&c| choice[c] + 1 < sets[c].len()) else {
+                break;
+            };
+            choice[c] += 1;
+            (0..c).for_each(|d| choice[d] = 0);
+        }
+    }
+}

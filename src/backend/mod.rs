@@ -18,6 +18,7 @@ mod cbc;
 #[cfg(feature = "cbc")]
 mod cbc_ffi;
 mod cnf;
+mod cnf_order;
 mod highs;
 mod highs_ffi;
 mod microlp;
