@@ -23,6 +23,11 @@ pub type Clue = (Vec<Cell>, i64);
 /// Writes the rows of a rule's clues into a model.
 pub type Rows = fn(&[Clue], &mut Model);
 
+/// A rule's own narrowing of one clue's line (its cells from the clue's side, the clue), run
+/// before the bounded search, which leaves a line of many assignments as it is; `false` when
+/// a cell runs out.
+pub type Narrow = fn(&[Cell], i64, &mut Domains, &mut Vec<usize>) -> bool;
+
 /// A rule of outside clues: its name, key, clues, test, rows and marks.
 #[derive(Debug)]
 pub struct Outside {
@@ -31,6 +36,8 @@ pub struct Outside {
     clues: Vec<Clue>,
     keeps: Keeps,
     rows: Rows,
+    /// The rule's own narrowing, if it has one.
+    narrow_first: Option<Narrow>,
     marks: Vec<Mark>,
     json: Value,
 }
@@ -43,8 +50,19 @@ pub type Bounds = fn(usize) -> (i64, i64);
 pub fn read(
     value: &Value,
     board: &Board,
+    names: (&'static str, &'static str, &str),
+    parts: (Keeps, Rows, Bounds, marks::Frame),
+) -> Result<Found, Problem> {
+    read_with(value, board, names, parts, None)
+}
+
+/// [`read`], for a rule that also narrows each line its own way first.
+pub fn read_with(
+    value: &Value,
+    board: &Board,
     (name, key, what): (&'static str, &'static str, &str),
     (keeps, rows, bounds, frame): (Keeps, Rows, Bounds, marks::Frame),
+    narrow_first: Option<Narrow>,
 ) -> Result<Found, Problem> {
     let found = outside_clues(value, board.n, what)?;
     let (least, most) = bounds(board.n);
@@ -75,6 +93,7 @@ pub fn read(
         clues,
         keeps,
         rows,
+        narrow_first,
         marks,
         json: value.clone(),
     }))
@@ -104,6 +123,13 @@ impl Rule for Outside {
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
+        if let Some(narrow) = self.narrow_first {
+            let narrowed =
+                (self.clues.iter()).all(|(line, clue)| narrow(line, *clue, domains, shrunk));
+            if !narrowed {
+                return false;
+            }
+        }
         let n = domains.values().len();
         let groups: Vec<tuples::Group> = (self.clues.iter())
             .map(|(line, clue)| tuples::Group {
