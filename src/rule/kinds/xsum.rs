@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use crate::domains::Domains;
 use crate::error::Problem;
 use crate::grid::Cell;
 use crate::model::Model;
@@ -11,13 +12,14 @@ use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
 use crate::rule::engine::reading::{Board, Found};
+use crate::rule::engine::restrict;
 use crate::rule::engine::sums::sum_when;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind { key: "xsum", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    outside::read(
+    outside::read_with(
         value,
         board,
         ("xsum", "xsum", "x-sum"),
@@ -27,6 +29,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             |n| (1, (n * (n + 1) / 2) as i64),
             marks::Frame::Square,
         ),
+        Some(narrow),
     )
 }
 
@@ -41,6 +44,88 @@ fn keeps(values: &[i64], complete: bool, sum: i64, _: usize) -> bool {
         true => so_far == sum,
         false => so_far < sum,
     }
+}
+
+/// Keeps a value X of the first cell only where the next X - 1 cells, all different and
+/// none X, may add up to the clue less X; once X is alone, keeps each of those cells' values
+/// only where the others may make up the rest (bounds of distinct values).
+fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    let cols = domains.cols();
+    let at = |&(r, c): &Cell| r * cols + c;
+    let values = domains.values().to_vec();
+    let first = at(&line[0]);
+    let mut keep = 0;
+    for (k, &x) in values.iter().enumerate() {
+        let Some(rest) = usize::try_from(x)
+            .ok()
+            .filter(|&x| x >= 1 && x <= line.len())
+        else {
+            continue;
+        };
+        let others: Vec<u64> = line[1..rest]
+            .iter()
+            .map(|cell| domains.at(at(cell)))
+            .collect();
+        let within = distinct_bounds(&values, &others, 1 << k)
+            .is_some_and(|(lo, hi)| (lo..=hi).contains(&(sum - x)));
+        if domains.at(first) >> k & 1 == 1 && within {
+            keep |= 1 << k;
+        }
+    }
+    if !restrict(domains, first, keep, shrunk) {
+        return false;
+    }
+    if keep.count_ones() != 1 {
+        return true;
+    }
+    let k = keep.trailing_zeros() as usize;
+    let counted = &line[1..values[k] as usize];
+    for (j, cell) in counted.iter().enumerate() {
+        let sets: Vec<u64> = counted.iter().map(|c| domains.at(at(c))).collect();
+        let mut kept = 0;
+        for v in (0..values.len()).filter(|&v| sets[j] >> v & 1 == 1 && v != k) {
+            let others: Vec<u64> = (sets.iter().enumerate())
+                .filter(|&(i, _)| i != j)
+                .map(|(_, &set)| set)
+                .collect();
+            let rest = sum - values[k] - values[v];
+            let bounds = distinct_bounds(&values, &others, 1 << k | 1 << v);
+            if bounds.is_some_and(|(lo, hi)| (lo..=hi).contains(&rest)) {
+                kept |= 1 << v;
+            }
+        }
+        if !restrict(domains, at(cell), kept, shrunk) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The least and greatest sum of distinct values, one from each of `sets` (candidate bits
+/// over `values`) and none from `taken`: each set's own bounds, tightened by the union's
+/// smallest and largest values; `None` when a set or the union runs short.
+fn distinct_bounds(values: &[i64], sets: &[u64], taken: u64) -> Option<(i64, i64)> {
+    let (mut lo, mut hi, mut union) = (0, 0, 0u64);
+    for &set in sets {
+        let set = set & !taken;
+        if set == 0 {
+            return None;
+        }
+        lo += values[set.trailing_zeros() as usize];
+        hi += values[63 - set.leading_zeros() as usize];
+        union |= set;
+    }
+    let held: Vec<i64> = (0..values.len())
+        .filter(|&v| union >> v & 1 == 1)
+        .map(|v| values[v])
+        .collect();
+    let k = sets.len();
+    if held.len() < k {
+        return None;
+    }
+    let small: i64 = held[..k].iter().sum();
+    let large: i64 = held[held.len() - k..].iter().sum();
+    Some((lo.max(small), hi.min(large)))
 }
 
 /// For each value X of the first cell, the sum of the first X cells when it holds X.
@@ -68,6 +153,19 @@ fn rows(clues: &[Clue], model: &mut Model) {
 #[cfg(test)]
 mod tests {
     use crate::rule::harness::*;
+
+    #[test]
+    fn a_wide_line_narrows_its_first_cell_and_the_counted_cells_by_bounds() {
+        // X-sum 10 left of row 1 of an open 9x9: X = 1 sums to 1 and X = 5 to 15 at least,
+        // so r1c1 is 2, 3 or 4; with 2, r1c2 is 8; with 4, r1c2..r1c4 are 1, 2 and 3.
+        let rule = rule(r#"{"xsum": [{"cell": "R1C0", "value": "10"}]}"#, 9);
+        let d = narrowed_square(&*rule, 9, &[]);
+        assert_eq!(values(&d, (0, 0)), [2, 3, 4]);
+        let d = narrowed_square(&*rule, 9, &[((0, 0), &[2])]);
+        assert_eq!(values(&d, (0, 1)), [8]);
+        let d = narrowed_square(&*rule, 9, &[((0, 0), &[4])]);
+        assert_eq!(values(&d, (0, 3)), [1, 2, 3]);
+    }
 
     #[test]
     fn the_first_value_counts_the_cells_that_add_up() {
