@@ -156,6 +156,33 @@ impl Rule for Outside {
     }
 }
 
+/// The least and greatest sum of distinct values, one from each of `sets` (candidate bits
+/// over `values`) and none from `taken`: each set's own bounds, tightened by the union's
+/// smallest and largest values; `None` when a set or the union runs short.
+pub fn distinct_bounds(values: &[i64], sets: &[u64], taken: u64) -> Option<(i64, i64)> {
+    let (mut lo, mut hi, mut union) = (0, 0, 0u64);
+    for &set in sets {
+        let set = set & !taken;
+        if set == 0 {
+            return None;
+        }
+        lo += values[set.trailing_zeros() as usize];
+        hi += values[63 - set.leading_zeros() as usize];
+        union |= set;
+    }
+    let held: Vec<i64> = (0..values.len())
+        .filter(|&v| union >> v & 1 == 1)
+        .map(|v| values[v])
+        .collect();
+    let k = sets.len();
+    if held.len() < k {
+        return None;
+    }
+    let small: i64 = held[..k].iter().sum();
+    let large: i64 = held[held.len() - k..].iter().sum();
+    Some((lo.max(small), hi.min(large)))
+}
+
 /// The row or column a clue outside the grid looks along (1-based `R0C3` above column 3,
 /// `R10C3` below it on a 9x9, `R3C0` left of row 3, `R3C10` right of it), read from the clue's
 /// side.

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use crate::domains::Domains;
 use crate::error::Problem;
 use crate::grid::Cell;
 use crate::model::{LinExpr, Model};
@@ -12,13 +13,14 @@ use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
 use crate::rule::engine::reading::{Board, Found};
+use crate::rule::engine::restrict;
 use crate::rule::engine::sums::sum_when;
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("sandwichsum", read);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    outside::read(
+    outside::read_with(
         value,
         board,
         ("sandwich", "sandwichsum", "sandwich"),
@@ -28,6 +30,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             |n| (0, (n * (n + 1) / 2 - 1 - n) as i64),
             marks::Frame::Bare,
         ),
+        Some(narrow),
     )
 }
 
@@ -42,6 +45,50 @@ fn keeps(values: &[i64], complete: bool, sum: i64, n: usize) -> bool {
         (Some(a), None, _) => !complete && values[a + 1..].iter().sum::<i64>() <= sum,
         _ => !complete,
     }
+}
+
+/// Keeps 1 and the largest value only at the places of some two ends whose cells between may
+/// add up to the clue (bounds of distinct values, neither end's), and each other value of a
+/// cell where it is outside some such two ends or fits between them.
+fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+    let cols = domains.cols();
+    let at = |&(r, c): &Cell| r * cols + c;
+    let values = domains.values().to_vec();
+    let (one, top) = (0, values.len() - 1);
+    let ends = 1u64 << one | 1 << top;
+    let sets: Vec<u64> = line.iter().map(|cell| domains.at(at(cell))).collect();
+    let fits = |inner: &[u64], rest: i64, taken: u64| {
+        outside::distinct_bounds(&values, inner, taken)
+            .is_some_and(|(lo, hi)| (lo..=hi).contains(&rest))
+    };
+    let mut kept = vec![0u64; line.len()];
+    for a in (0..line.len()).filter(|&a| sets[a] >> one & 1 == 1) {
+        for b in (0..line.len()).filter(|&b| b != a && sets[b] >> top & 1 == 1) {
+            let between = a.min(b) + 1..a.max(b);
+            let inner = &sets[between.clone()];
+            if !fits(inner, sum, ends) {
+                continue;
+            }
+            kept[a] |= 1 << one;
+            kept[b] |= 1 << top;
+            for j in (0..line.len()).filter(|&j| j != a && j != b && !between.contains(&j)) {
+                kept[j] |= sets[j] & !ends;
+            }
+            for (i, j) in between.clone().enumerate() {
+                let others: Vec<u64> = (inner.iter().enumerate())
+                    .filter(|&(o, _)| o != i)
+                    .map(|(_, &set)| set)
+                    .collect();
+                let open = sets[j] & !ends & !kept[j];
+                for v in (0..values.len()).filter(|&v| open >> v & 1 == 1) {
+                    if fits(&others, sum - values[v], ends | 1 << v) {
+                        kept[j] |= 1 << v;
+                    }
+                }
+            }
+        }
+    }
+    (line.iter().zip(kept)).all(|(cell, keep)| restrict(domains, at(cell), keep, shrunk))
 }
 
 /// For each two places the 1 and the largest value may take, a 0-1 variable forced to 1 when
@@ -73,6 +120,21 @@ fn rows(clues: &[Clue], model: &mut Model) {
 #[cfg(test)]
 mod tests {
     use crate::rule::harness::*;
+
+    #[test]
+    fn a_wide_line_keeps_the_ends_where_the_cells_between_may_add_up() {
+        // Sandwich 35 left of row 1 of an open 9x9: 2 + 3 + ... + 8 is 35, so 1 and 9 are the
+        // line's two ends and no other cell holds either; sandwich 0 of a line whose r1c2 may
+        // only be 5 keeps 1 and 9 out of r1c1 and r1c3 but where the other may sit beside.
+        let wide = rule(r#"{"sandwichsum": [{"cell": "R1C0", "value": "35"}]}"#, 9);
+        let d = narrowed_square(&*wide, 9, &[]);
+        assert_eq!(values(&d, (0, 0)), [1, 9]);
+        assert_eq!(values(&d, (0, 8)), [1, 9]);
+        assert_eq!(values(&d, (0, 4)), [2, 3, 4, 5, 6, 7, 8]);
+        let zero = rule(r#"{"sandwichsum": [{"cell": "R1C0", "value": "0"}]}"#, 9);
+        let d = narrowed_square(&*zero, 9, &[((0, 1), &[5])]);
+        assert_eq!(values(&d, (0, 0)), (2..=8).collect::<Vec<i64>>());
+    }
 
     #[test]
     fn the_sum_between_one_and_the_largest_value() {

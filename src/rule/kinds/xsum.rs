@@ -66,7 +66,7 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
             .iter()
             .map(|cell| domains.at(at(cell)))
             .collect();
-        let within = distinct_bounds(&values, &others, 1 << k)
+        let within = outside::distinct_bounds(&values, &others, 1 << k)
             .is_some_and(|(lo, hi)| (lo..=hi).contains(&(sum - x)));
         if domains.at(first) >> k & 1 == 1 && within {
             keep |= 1 << k;
@@ -89,7 +89,7 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
                 .map(|(_, &set)| set)
                 .collect();
             let rest = sum - values[k] - values[v];
-            let bounds = distinct_bounds(&values, &others, 1 << k | 1 << v);
+            let bounds = outside::distinct_bounds(&values, &others, 1 << k | 1 << v);
             if bounds.is_some_and(|(lo, hi)| (lo..=hi).contains(&rest)) {
                 kept |= 1 << v;
             }
@@ -99,33 +99,6 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
         }
     }
     true
-}
-
-/// The least and greatest sum of distinct values, one from each of `sets` (candidate bits
-/// over `values`) and none from `taken`: each set's own bounds, tightened by the union's
-/// smallest and largest values; `None` when a set or the union runs short.
-fn distinct_bounds(values: &[i64], sets: &[u64], taken: u64) -> Option<(i64, i64)> {
-    let (mut lo, mut hi, mut union) = (0, 0, 0u64);
-    for &set in sets {
-        let set = set & !taken;
-        if set == 0 {
-            return None;
-        }
-        lo += values[set.trailing_zeros() as usize];
-        hi += values[63 - set.leading_zeros() as usize];
-        union |= set;
-    }
-    let held: Vec<i64> = (0..values.len())
-        .filter(|&v| union >> v & 1 == 1)
-        .map(|v| values[v])
-        .collect();
-    let k = sets.len();
-    if held.len() < k {
-        return None;
-    }
-    let small: i64 = held[..k].iter().sum();
-    let large: i64 = held[held.len() - k..].iter().sum();
-    Some((lo.max(small), hi.min(large)))
 }
 
 /// For each value X of the first cell, the sum of the first X cells when it holds X.
