@@ -3,6 +3,7 @@
 //! [`table`] (a choice among the listed assignments).
 
 pub mod arithmetic;
+pub mod combos;
 pub mod draw;
 pub mod listing;
 pub mod table;

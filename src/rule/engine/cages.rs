@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::Changed;
 use super::Rule;
+use crate::cage::combos;
 use crate::cage::listing::shared_areas;
 use crate::cage::{Cage, Products, Table};
 use crate::deadline::Deadline;
@@ -72,6 +73,11 @@ impl Cages {
     }
 }
 
+/// Whether every two cells of a cage share an area (`groups`: per cell, its shared areas).
+fn all_apart(groups: &[u64]) -> bool {
+    (groups.iter().enumerate()).all(|(i, a)| groups[i + 1..].iter().all(|b| a & b != 0))
+}
+
 impl Listed {
     /// The cages holding a cell (row-major).
     fn cages_at(&self, cell: usize) -> &[usize] {
@@ -110,11 +116,17 @@ impl Rule for Cages {
                 if !std::mem::take(&mut dirty[t]) {
                     continue;
                 }
-                let Some(table) = &listed.tables[t] else {
-                    continue;
-                };
                 let from = shrunk.len();
-                table.restrict(domains, &mut scratch, shrunk);
+                match &listed.tables[t] {
+                    Some(table) => table.restrict(domains, &mut scratch, shrunk),
+                    // Too large to list: a sum of cells that all differ keeps its value sets.
+                    None if all_apart(&listed.groups[t]) => {
+                        if combos::narrow(&self.cages[t], domains, shrunk) == Some(false) {
+                            return false;
+                        }
+                    }
+                    None => continue,
+                }
                 for &cell in &shrunk[from..] {
                     if domains.at(cell) == 0 {
                         return false;
