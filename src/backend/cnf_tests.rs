@@ -52,17 +52,21 @@ fn accepts_exactly_the_rows(model: &Model, n: usize) {
     }
 }
 
-#[test]
-fn every_kind_of_row_accepts_exactly_its_points() {
-    // A fixed pseudo-random walk over rows of up to 7 binaries, coefficients -4..=4 and
-    // bounds finite or not: cardinality rows of every shape and weighted ones.
-    let mut seed = 12345u64;
-    let mut next = |m: u64| {
+/// A fixed pseudo-random walk from `seed`: each call, a number below its argument.
+fn walk(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (seed >> 33) % m
-    };
+    }
+}
+
+#[test]
+fn every_kind_of_row_accepts_exactly_its_points() {
+    // A fixed pseudo-random walk over rows of up to 7 binaries, coefficients -4..=4 and
+    // bounds finite or not: cardinality rows of every shape and weighted ones.
+    let mut next = walk(12345);
     for case in 0..1500 {
         let n = 1 + next(7) as usize;
         let (mut model, vars) = binaries(n);
@@ -208,13 +212,7 @@ fn rows_weighing_cells_by_their_values_are_exact_in_the_order_encoding() {
     // that weigh each cell by a function of its value: w * value, one sign for every cell
     // (read in the order encoding), or arbitrary weights per candidate (kept as they are).
     // One value each, every point is accepted exactly when it keeps the rows.
-    let mut seed = 777u64;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut next = walk(777);
     for case in 0..40 {
         let mut domains = Domains::full(1, 5, (1..=4).collect());
         for c in 0..5 {
