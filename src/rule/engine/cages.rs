@@ -142,8 +142,9 @@ impl Rule for Cages {
     }
 
     /// Lists each cage once its assignments fit the budget, and filters listed tables to the
-    /// candidates (cages too big to list stay out of the reductions; the model has them);
-    /// `None` when no table changes.
+    /// candidates (a cage too big to list narrows only by its value sets, when it is a sum of
+    /// cells that all differ, `cage::combos`; the model has it); `None` when no table
+    /// changes.
     fn prepared(&self, domains: &Domains) -> Option<Arc<dyn Rule>> {
         let listed = match &self.listed {
             Some(listed) => {
