@@ -59,6 +59,30 @@ impl Distinct {
     }
 }
 
+/// The least and greatest sum of distinct values, one from each of `sets` (candidate bits
+/// over `values`) and none of `taken`, as their union allows: its smallest and its largest
+/// values, as many as there are sets; `None` when it holds fewer.
+pub fn union_bounds(
+    values: &[i64],
+    sets: impl Iterator<Item = u64>,
+    taken: u64,
+) -> Option<(i64, i64)> {
+    let (union, k) = sets.fold((0u64, 0), |(m, k), set| (m | set, k + 1));
+    let union = union & !taken;
+    let (mut held, mut n) = ([0i64; 64], 0);
+    for (bit, &v) in values.iter().enumerate().take(64) {
+        if union >> bit & 1 == 1 {
+            (held[n], n) = (v, n + 1);
+        }
+    }
+    if n < k {
+        return None;
+    }
+    let held = &mut held[..n];
+    held.sort_unstable();
+    Some((held[..k].iter().sum(), held[n - k..].iter().sum()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

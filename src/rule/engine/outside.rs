@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use super::distinct::union_bounds;
 use super::reading::{at, items, number, position, wrong, Board, Found};
 use super::{marks, tuples, Changed, Rule};
 use crate::deadline::Deadline;
@@ -157,10 +158,10 @@ impl Rule for Outside {
 }
 
 /// The least and greatest sum of distinct values, one from each of `sets` (candidate bits
-/// over `values`) and none from `taken`: each set's own bounds, tightened by the union's
-/// smallest and largest values; `None` when a set or the union runs short.
+/// over `values`) and none from `taken`: each set's own bounds, tightened by their union's
+/// ([`union_bounds`]); `None` when a set or the union runs short.
 pub fn distinct_bounds(values: &[i64], sets: &[u64], taken: u64) -> Option<(i64, i64)> {
-    let (mut lo, mut hi, mut union) = (0, 0, 0u64);
+    let (mut lo, mut hi) = (0, 0);
     for &set in sets {
         let set = set & !taken;
         if set == 0 {
@@ -168,18 +169,8 @@ pub fn distinct_bounds(values: &[i64], sets: &[u64], taken: u64) -> Option<(i64,
         }
         lo += values[set.trailing_zeros() as usize];
         hi += values[63 - set.leading_zeros() as usize];
-        union |= set;
     }
-    let held: Vec<i64> = (0..values.len())
-        .filter(|&v| union >> v & 1 == 1)
-        .map(|v| values[v])
-        .collect();
-    let k = sets.len();
-    if held.len() < k {
-        return None;
-    }
-    let small: i64 = held[..k].iter().sum();
-    let large: i64 = held[held.len() - k..].iter().sum();
+    let (small, large) = union_bounds(values, sets.iter().copied(), taken)?;
     Some((lo.max(small), hi.min(large)))
 }
 

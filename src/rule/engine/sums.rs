@@ -3,7 +3,7 @@
 //! only within what the other cells' bounds leave (to a fixed point); the row is the sum
 //! itself, linear in `x[r,c,k]`; the check is exact.
 
-use super::distinct::Distinct;
+use super::distinct::{union_bounds, Distinct};
 use super::keyed::Part;
 use super::Changed;
 use super::{restrict, to_fixed_point};
@@ -68,20 +68,7 @@ fn distinct_bounds(
     values: &[i64],
 ) -> Option<(i64, i64)> {
     let counted = members.iter().filter(|&&t| Some(t) != except);
-    let (union, k) = counted.fold((0u64, 0), |(m, k), &t| (m | sets[t], k + 1));
-    let (mut held, mut n) = ([0i64; 64], 0);
-    for (k, &v) in values.iter().enumerate().take(64) {
-        if union >> k & 1 == 1 {
-            (held[n], n) = (v, n + 1);
-        }
-    }
-    if n < k {
-        return None;
-    }
-    let held = &mut held[..n];
-    held.sort_unstable();
-    let small: i64 = held[..k].iter().sum();
-    let large: i64 = held[n - k..].iter().sum();
+    let (small, large) = union_bounds(values, counted.map(|&t| sets[t]), 0)?;
     Some(match weight > 0 {
         true => (weight * small, weight * large),
         false => (weight * large, weight * small),
