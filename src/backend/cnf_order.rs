@@ -72,6 +72,11 @@ impl Orders {
         out: &mut impl CollectClauses,
         vars: &mut BasicVarManager,
     ) -> Result<Option<Signed>, rustsat::OutOfMemory> {
+        // LONG cells of three candidates or more have that many terms at least: most rows
+        // (a cell's one value, an area's) are done here, before any grouping.
+        if terms.len() < 3 * LONG {
+            return Ok(None);
+        }
         let mut by_cell: HashMap<u32, Vec<(u32, i64)>> = HashMap::new();
         for &(v, a) in terms {
             if let Some(Some((cell, place))) = self.of_var.get(v) {
