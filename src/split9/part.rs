@@ -140,16 +140,10 @@ impl Part {
             if once != open {
                 return false;
             }
-            let mut singles = once & !twice;
+            let singles = once & !twice;
             if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let bit = 1u128 << cell;
-                    match self.places.iter().position(|p| p & bit != 0) {
-                        Some(k) => self.place(cell, k),
-                        None => return false,
-                    }
+                if !self.place_singles(singles) {
+                    return false;
                 }
                 continue;
             }
@@ -159,6 +153,32 @@ impl Part {
                 Some(true) => {}
             }
         }
+    }
+
+    /// Decides each of `singles`, open cells with one value each, as that value: per value,
+    /// the peers of its new cells lose it. `false` when two new cells of one value are peers.
+    fn place_singles(&mut self, singles: u128) -> bool {
+        for k in 0..9 {
+            let new = self.places[k] & singles;
+            if new == 0 {
+                continue;
+            }
+            let (mut peers, mut units, mut cells) = (0u128, 0u32, new);
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                peers |= PEERS[cell];
+                units |= UNITS_OF[cell];
+            }
+            if peers & new != 0 {
+                return false;
+            }
+            self.places[k] &= !peers;
+            self.settled[k] |= units;
+            self.dirty[k] = EVERY_UNIT & !self.settled[k];
+        }
+        self.decided |= singles;
+        true
     }
 
     /// Places every value that has one place left in some area where its places changed;
