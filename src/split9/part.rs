@@ -95,16 +95,19 @@ impl Part {
             dirty: [EVERY_UNIT; 9],
             settled: [0; 9],
         };
+        // Per value index, the cells given it; each such cell then holds that value alone.
+        let mut given_as = [0u128; 9];
         for (cell, given) in givens.iter().enumerate().take(CELLS) {
             if let Some(v) = *given {
                 let k = (v as usize).checked_sub(1).filter(|&k| k < 9)?;
-                if part.places[k] >> cell & 1 == 0 {
-                    return None;
-                }
-                part.place(cell, k);
+                given_as[k] |= 1 << cell;
             }
         }
-        Some(part)
+        let given_cells = given_as.iter().fold(0, |all, cells| all | cells);
+        for (places, cells) in part.places.iter_mut().zip(given_as) {
+            *places &= !given_cells | cells;
+        }
+        part.place_singles(given_cells).then_some(part)
     }
 
     /// Decides `cell` as value index `k`, which it may hold: no other value there, `k`
