@@ -15,10 +15,10 @@ fn a_collection_of_many_blocks_streams_with_every_record_numbered_as_in_the_file
     let solutions: Vec<&str> = (public_text("solutions/sudoku-17clue-royle.txt").leak())
         .lines()
         .collect();
-    // 20,000 puzzles (past two blocks of 8,192 lines), a comment line and a bad line among them.
+    // 20,000 puzzles (past 19 blocks of 1,024 lines), a comment line and a bad line among them.
     let count = 20_000;
     let mut lines: Vec<&str> = puzzles[..count].to_vec();
-    lines.insert(9_000, "# a comment in the second block");
+    lines.insert(9_000, "# a comment in a later block");
     lines.insert(17_000, "12345garbage");
     let path = std::env::temp_dir().join(format!("mipsolve-stream-{}.txt", std::process::id()));
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();

@@ -10,7 +10,7 @@ use crate::input::{Item, Place, Read};
 
 /// Lines in a block, as the command line's: the first block decides whether the text goes by
 /// blocks.
-const BLOCK_LINES: usize = 8192;
+const BLOCK_LINES: usize = 1024;
 
 /// The blocks of a text after the first, each parsed on its own as `kind`.
 pub struct Blocks {

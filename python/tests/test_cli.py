@@ -33,8 +33,8 @@ def test_the_records_agree_with_the_command_line(name, monkeypatch):
 
 
 def test_a_long_collection_read_by_blocks_agrees_with_the_command_line(tmp_path):
-    # 10,000 Royle puzzles, past the first block of 8,192 lines, with a comment and a bad line
-    # in the second block: records, lines and messages numbered as in the whole file.
+    # 10,000 Royle puzzles, past the first block of 1,024 lines, with a comment and a bad line
+    # in a later block: records, lines and messages numbered as in the whole file.
     lines = public("sudoku-17clue-royle.txt").read_text().splitlines()[:10_000]
     lines[9000:9000] = ["# a comment", "12345"]
     sample = tmp_path / "royle-10000.txt"

@@ -17,7 +17,7 @@ const STACK_BYTES: usize = 1 << 30;
 
 /// Items under way (started, or done and waiting for their turn) per thread: enough that the
 /// workers stay busy while the calling thread reads and parses the next block of a stream
-/// (8,192 lines; 256 left the other thread idle for part of each block).
+/// (1,024 lines; a window of 256 left the other thread idle for part of each block of 8,192).
 const WINDOW_PER_JOB: usize = 1024;
 
 /// The work a task takes on at once: items are handed out in batches of about this long,

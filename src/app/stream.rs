@@ -11,8 +11,11 @@ use mipsolve::puzzle::{self, Kind, Options, Parsed};
 use super::failure::{Failure, InputProblem};
 use super::item::{io_message, Item, MAX_FILE_BYTES};
 
-/// Lines in a block: the first block decides whether the file streams.
-pub const BLOCK_LINES: usize = 8192;
+/// Lines in a block: the first block decides whether the file streams. Each block is parsed
+/// by the thread that hands out the work, which solves nothing meanwhile; on Royle's 17-clue
+/// puzzles blocks of 1,024 lines took 8% less time with two jobs (4% with one) than blocks of
+/// 8,192, once a 9x9 took 10 µs to solve.
+pub const BLOCK_LINES: usize = 1024;
 
 /// An opened input: its whole text, or (when longer than a block) its first block and a
 /// reader at the start of the next.
