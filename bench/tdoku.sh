@@ -2,9 +2,11 @@
 # 9x9 throughput against tdoku (the fastest known 9x9 solver), both on Royle's 49,151 17-clue
 # puzzles in the same run: tdoku is built from a checkout, and its own benchmark program times
 # it counting up to 2 solutions per puzzle (its uniqueness check); mipsolve runs
-# --check-unique with one job and with two jobs in turn, five times each (text output; the
-# medians), and once with one job and JSON output. Prints seconds and µs per puzzle for each,
-# the ratio mipsolve/tdoku and the speed-up of two jobs over one.
+# --check-unique with one job and with two jobs. The three are taken in turn, five rounds
+# (tdoku, one job, two jobs; text output), so that each round's ratio pairs runs made while the
+# shared machine ran at one speed: the medians, and the rounds' ratios from least to most. Then
+# one job with JSON output once. Prints seconds and µs per puzzle for each, the ratio
+# mipsolve/tdoku and the speed-up of two jobs over one.
 # Usage: bash bench/tdoku.sh [TDOKU_CHECKOUT]
 #   TDOKU_CHECKOUT: a tdoku source tree (copied, never written to); by default the tdoku git
 #   mirror in $TDOKU_GIT (../.mirror/t-dillon+tdoku/repo), exported with git archive.
@@ -51,52 +53,49 @@ n=$(grep -c . "$ROYLE")
 TDOKU_CMD=("$TMP/tdoku/build/run_benchmark" -s tdoku -n "$n" -r0 -w"$WARMUP_S" -t"$TEST_S" -c1
   "$TMP/royle.txt")
 echo "tdoku: run_benchmark -s tdoku -n $n -r0 -w$WARMUP_S -t$TEST_S -c1 FILE"
-tdoku_csv=$("${TDOKU_CMD[@]}" | tail -1)
 start=$(date +%s.%N)
 "$TMP/solve" 2 < "$TMP/royle.txt" > "$TMP/tdoku-counts.txt"
 tdoku_e2e=$(python3 -c "import sys, time; print(time.time() - float(sys.argv[1]))" "$start")
 
-# mipsolve's wall seconds, timed from Python (no start-up of a timer in them): one job and
-# two jobs taken in turn RUNS times (the machine's speed drifts; each is the median), and one
-# job with JSON output once, its records kept for the count of unique ones.
+# mipsolve's wall seconds, timed from Python (no start-up of a timer in them), in rounds with
+# tdoku's own figure (the 8th field of its CSV line); then one job with JSON output once, its
+# records kept for the count of unique ones.
 RUNS=5
-read -r text1 text2 json1 < <(python3 - "$BIN" "$ROYLE" "$TMP/out.json" "$RUNS" <<'PY'
-import statistics, subprocess, sys, time
-binary, royle, json_out, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+python3 - "$BIN" "$ROYLE" "$TMP/out.json" "$RUNS" "$n" "$TMP/tdoku-counts.txt" "$tdoku_e2e" \
+  "${TDOKU_CMD[@]}" <<'PY'
+import json, statistics, subprocess, sys, time
+binary, royle, json_out, runs, n, counts_file, e2e = sys.argv[1:8]
+runs, n, e2e = int(runs), int(n), float(e2e)
+tdoku_cmd = sys.argv[8:]
 def wall(out, *args):
     start = time.perf_counter()
     subprocess.run([binary, "sudoku", "--check-unique", "-q", *args, royle], stdout=out, check=True)
     return time.perf_counter() - start
-one, two = [], []
+def tdoku_us():
+    line = subprocess.run(tdoku_cmd, capture_output=True, text=True, check=True).stdout
+    # id,version,flags,file,solver,puzzles/s,µs/puzzle,%no_guess,guesses/puzzle (no comma in flags)
+    return float(line.strip().splitlines()[-1].split(",")[-3])
+us = lambda s: s / n * 1e6
+tdoku, one, two = [], [], []
 for _ in range(runs):
+    tdoku.append(tdoku_us())
     one.append(wall(subprocess.DEVNULL, "-j", "1"))
     two.append(wall(subprocess.DEVNULL, "-j", "2"))
 with open(json_out, "w") as out:
     json1 = wall(out, "-j", "1", "--format", "json")
-print(statistics.median(one), statistics.median(two), json1)
-PY
-)
-
-python3 - "$n" "$tdoku_csv" "$TMP/tdoku-counts.txt" "$tdoku_e2e" "$TMP/out.json" \
-  "$text1" "$json1" "$text2" <<'PY'
-import json, sys
-n = int(sys.argv[1])
-csv = sys.argv[2].split(",")
-counts_file, e2e, json_file = sys.argv[3], float(sys.argv[4]), sys.argv[5]
-text1, json1, text2 = map(float, sys.argv[6:9])
-# id,version,flags,file,solver,puzzles/s,µs/puzzle,%no_guess,guesses/puzzle (flags hold no comma)
-tdoku_us = float(csv[-3])
 counts = [l.rsplit(":", 2)[1] for l in open(counts_file)]
 unique = sum(c == "1" for c in counts)
-recs = [r for r in (json.loads(l) for l in open(json_file) if l.startswith("{")) if "summary" not in r]
+recs = [r for r in (json.loads(l) for l in open(json_out) if l.startswith("{")) if "summary" not in r]
 m_unique = sum(r.get("unique") is True for r in recs)
-us = lambda s: s / n * 1e6
-print(f"Royle 17-clue, {n} puzzles, uniqueness checked")
-print(f"{'tdoku (in memory, limit 2)':<36} {tdoku_us * n / 1e6:7.3f} s {tdoku_us:8.2f} µs/puzzle"
+t_us, text1, text2 = statistics.median(tdoku), statistics.median(one), statistics.median(two)
+rounds = lambda xs: ", ".join(f"{x:.2f}" for x in sorted(xs))
+print(f"Royle 17-clue, {n} puzzles, uniqueness checked; {runs} rounds, medians")
+print(f"{'tdoku (in memory, limit 2)':<36} {t_us * n / 1e6:7.3f} s {t_us:8.2f} µs/puzzle"
       f"   unique {unique}/{len(counts)} (its solve example, whole file {e2e:.2f} s)")
-for name, s in (("mipsolve -j 1 text (median of 5)", text1), ("mipsolve -j 1 json", json1)):
-    print(f"{name:<36} {s:7.3f} s {us(s):8.2f} µs/puzzle   {us(s) / tdoku_us:5.1f}x tdoku")
+print(f"{'mipsolve -j 1 text':<36} {text1:7.3f} s {us(text1):8.2f} µs/puzzle   {us(text1) / t_us:5.1f}x tdoku"
+      f" (rounds: {rounds(us(o) / t for o, t in zip(one, tdoku))})")
+print(f"{'mipsolve -j 1 json (one run)':<36} {json1:7.3f} s {us(json1):8.2f} µs/puzzle   {us(json1) / t_us:5.1f}x tdoku")
 print(f"{'mipsolve json records unique':<36} {m_unique}/{len(recs)}")
-print(f"{'mipsolve -j 2 text (median of 5)':<36} {text2:7.3f} s {us(text2):8.2f} µs/puzzle"
-      f"   speed-up 2 jobs vs 1: {text1 / text2:.2f}x")
+print(f"{'mipsolve -j 2 text':<36} {text2:7.3f} s {us(text2):8.2f} µs/puzzle"
+      f"   speed-up 2 jobs vs 1: {text1 / text2:.2f}x (rounds: {rounds(o / t for o, t in zip(one, two))})")
 PY
