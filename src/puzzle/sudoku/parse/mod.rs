@@ -219,12 +219,44 @@ impl Layouts {
         line_of_row: impl Fn(usize) -> usize,
         keep_clashes: bool,
     ) -> Result<Latin, ParseError> {
+        // Most puzzles repeat nothing: a pass over bit sets says so, and only a repeat seen
+        // is looked for again area by area, to name it.
+        let clash = !keep_clashes && repeats_some(&givens, shape);
         let sudoku = self.sudoku(givens, shape, style);
-        match sudoku.conflict().filter(|_| !keep_clashes) {
+        match clash.then(|| sudoku.conflict()).flatten() {
             Some(((r, _), violation)) => Err(ParseError::at(line_of_row(r), violation.into())),
             None => Ok(sudoku),
         }
     }
+}
+
+/// Whether some value may repeat in a row, column or `box_rows x box_cols` box of `givens`
+/// (0 is a blank; boxes as [`boxes`] lays them out): values past 127, or boxes that do not
+/// tile the grid, count as repeats, for the area by area look to judge.
+fn repeats_some(givens: &Grid, (box_rows, box_cols): (usize, usize)) -> bool {
+    let n = givens.rows();
+    if box_rows == 0 || box_cols == 0 || box_rows * box_cols != n || givens.cols() != n {
+        return true;
+    }
+    let (mut rows, mut columns, mut boxes) = (vec![0u128; n], vec![0u128; n], vec![0u128; n]);
+    let boxes_across = n / box_cols;
+    for (i, &v) in givens.values().iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let Some(bit) = 1u128.checked_shl(v) else {
+            return true;
+        };
+        let (r, c) = (i / n, i % n);
+        let b = r / box_rows * boxes_across + c / box_cols;
+        if (rows[r] | columns[c] | boxes[b]) & bit != 0 {
+            return true;
+        }
+        rows[r] |= bit;
+        columns[c] |= bit;
+        boxes[b] |= bit;
+    }
+    false
 }
 
 /// The value of one cell, 0 for a blank.

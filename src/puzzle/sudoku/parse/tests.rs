@@ -339,3 +339,35 @@ fn a_grid_written_in_every_accepted_form_reads_back_to_the_same_givens() {
         }
     }
 }
+
+#[test]
+fn the_bit_set_pass_finds_a_repeat_exactly_where_the_areas_do() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut repeats = 0;
+    for round in 0..3000 {
+        let (box_rows, box_cols) = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)][round % 6];
+        let n = box_rows * box_cols;
+        // Few givens, so that some grids repeat nothing and some repeat once.
+        let kept = rng.random_range(0..n * 2);
+        let mut cells = vec![0u32; n * n];
+        for _ in 0..kept {
+            cells[rng.random_range(0..n * n)] = rng.random_range(1..=n as u32);
+        }
+        let givens = Grid::from_cells(n, cells).unwrap();
+        let areas = [rows(n, n), columns(n, n), boxes(n, box_rows, box_cols)].concat();
+        let puzzle = Latin::new(Arc::from(areas), Vec::new(), givens.clone(), Style::Spaced);
+        let seen = repeats_some(&givens, (box_rows, box_cols));
+        assert_eq!(
+            seen,
+            puzzle.conflict().is_some(),
+            "round {round}: {givens:?}"
+        );
+        repeats += usize::from(seen);
+    }
+    // The rounds reach both answers.
+    assert!((500..2500).contains(&repeats), "{repeats}");
+    // Boxes that do not tile the grid are left to the areas.
+    let blank = Grid::from_cells(6, vec![0; 36]).unwrap();
+    assert!(repeats_some(&blank, (2, 2)) && repeats_some(&blank, (0, 6)));
+}
