@@ -51,10 +51,11 @@ fn iss_examples_solve_to_their_solutions_or_are_refused_by_name() {
 /// The puzzles of ISS's `data/collections.js` with solutions (`collections.tsv`) solved
 /// today, of 172, less two: the others are refused by type or shape (values from 0,
 /// `ChaosConstruction`, `Var`, non-square shapes...) or run out of their 10 s ("Sandwich
-/// snipe 18": two solutions, told in 20 s or more). 108 solve on an idle machine; the two
-/// spare are for puzzles near the limit on a loaded one ("Hailstone - little killer": 4-8 s
-/// idle, over 10 s in one CI run).
-const SOLVED_OF_COLLECTIONS: usize = 106;
+/// snipe 18": two solutions, told in 20 s or more). 108 solve on an idle machine; the four
+/// spare are for the puzzles near the limit on a loaded one (a test build, other tests
+/// beside): "Hailstone - little killer" takes 7 s idle in a release build and ran out of its
+/// 10 s in one CI run, two others take 3-4 s.
+const SOLVED_OF_COLLECTIONS: usize = 104;
 
 #[test]
 fn iss_collections_solve_to_their_solutions_or_are_refused_by_name() {
@@ -62,7 +63,8 @@ fn iss_collections_solve_to_their_solutions_or_are_refused_by_name() {
 }
 
 /// Each ISS string solves to its solution, proven unique, and solves alike written back, or
-/// is refused naming a type or shape, or runs out of its `seconds`; `least` of them solve.
+/// is refused naming a type or shape, or runs out of its `seconds` (either solve); `least` of
+/// them solve both ways.
 fn solve_or_refuse(puzzles: Vec<(String, String, String)>, least: usize, seconds: &str) {
     let mut solved = 0;
     let mut wrong = Vec::new();
@@ -85,15 +87,19 @@ fn solve_or_refuse(puzzles: Vec<(String, String, String)>, least: usize, seconds
         let record = out.single();
         match record["status"].as_str() {
             Some("solved") if record["unique"] == true && written(&record) == solution => {
-                solved += 1;
-                // Written back as an ISS string, it reads to the same answer.
+                // Written back as an ISS string, it reads to the same answer (or runs out of
+                // time: the second solve is a fresh search, as near the limit as the first).
                 let string = run_with_stdin(&["sudoku", "--format", "iss", "-q", "-"], &input);
                 let again = run_with_stdin(&args, &string.stdout).single();
-                if again["unique"] != true || written(&again) != solution {
-                    wrong.push(format!("{name} written back as {}: {again}", string.stdout));
+                match again["status"].as_str() {
+                    Some("solved") if again["unique"] == true && written(&again) == solution => {
+                        solved += 1
+                    }
+                    Some("timeout") if out_of_time_agrees(&again, &solution) => {}
+                    _ => wrong.push(format!("{name} written back as {}: {again}", string.stdout)),
                 }
             }
-            Some("timeout") if record["solution"].is_null() || written(&record) == solution => {}
+            Some("timeout") if out_of_time_agrees(&record, &solution) => {}
             Some("error") => {
                 let error = record["error"].as_str().unwrap();
                 let refused = error.contains("does not read the ISS type")
@@ -111,6 +117,11 @@ fn solve_or_refuse(puzzles: Vec<(String, String, String)>, least: usize, seconds
         solved >= least,
         "only {solved} ISS puzzles solved, not {least}"
     );
+}
+
+/// A record out of time gives no verdict: at most a grid found so far, which must be ISS's.
+fn out_of_time_agrees(record: &Value, solution: &str) -> bool {
+    record["unique"].is_null() && (record["solution"].is_null() || written(record) == solution)
 }
 
 #[test]
