@@ -238,7 +238,10 @@ fn repeats_some(givens: &Grid, (box_rows, box_cols): (usize, usize)) -> bool {
     if box_rows == 0 || box_cols == 0 || box_rows * box_cols != n || givens.cols() != n {
         return true;
     }
-    let (mut rows, mut columns, mut boxes) = (vec![0u128; n], vec![0u128; n], vec![0u128; n]);
+    // The values seen in each row, then each column, then each box: one allocation.
+    let mut seen = vec![0u128; 3 * n];
+    let (rows, rest) = seen.split_at_mut(n);
+    let (columns, boxes) = rest.split_at_mut(n);
     let boxes_across = n / box_cols;
     for (i, &v) in givens.values().iter().enumerate() {
         if v == 0 {
