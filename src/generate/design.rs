@@ -129,10 +129,21 @@ impl Design {
 
 impl Frame {
     /// The same frame with cages and other clues drawn over `solution`, for the designs
-    /// that have them.
-    pub fn with_cages(mut self, solution: &Grid, rng: &mut ChaCha8Rng) -> Frame {
+    /// that have them. A KenKen's lone cells stay givens half the time, unless a level above
+    /// the second rung (`rank` on the ladder) is asked: measured, easy and normal puzzles
+    /// come sooner with them, harder ones without.
+    pub fn with_cages(
+        mut self,
+        solution: &Grid,
+        rank: Option<usize>,
+        rng: &mut ChaCha8Rng,
+    ) -> Frame {
         if let Design::KenKen { ops, hidden, .. } = &self.design {
-            self.cages = cages::kenken(solution, ops, *hidden, rng);
+            let lone_kept = match rank {
+                Some(2..) => 0,
+                _ => 50,
+            };
+            self.cages = cages::kenken(solution, ops, *hidden, lone_kept, rng);
         }
         for placed in self.design.placements() {
             if let Some(drawn) = placed.drawn {

@@ -127,7 +127,8 @@ fn try_once(
     let Some(solution) = filler.random_solution(rng) else {
         return Ok(None);
     };
-    let frame = frame.with_cages(&solution, rng);
+    let rank_asked = request.level.map(|level| rank(design, level));
+    let frame = frame.with_cages(&solution, rank_asked, rng);
     // Only givens are carved: a KenKen's cages are its clues, and it needs no searcher.
     let searcher = match frame.has_cages() && design.has_givens() {
         true => match frame
