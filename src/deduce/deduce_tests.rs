@@ -104,3 +104,31 @@ fn the_steps_stop_at_the_deadline() {
         None
     );
 }
+
+#[test]
+fn steps_capped_below_a_technique_do_not_try_it_and_end_in_a_guess() {
+    // Solo's first 9x9 extreme fixture (`tests/fixtures/grade`), which needs a fish or chain.
+    let line = "..5.14...2..6...3.97...84...5.......8.9...3.4.......1...28...76.4...7..8...92.1..";
+    let solved =
+        "385714629214659837976238451451396782829571364637482915192843576543167298768925143";
+    let rows = |text: &str| {
+        let chars: Vec<char> = text.chars().collect();
+        let text: Vec<String> = chars.chunks(9).map(|r| r.iter().collect()).collect();
+        grid(&text.join("\n"))
+    };
+    let (givens, solution) = (rows(line), rows(solved));
+    let areas = sudoku_areas(9, 3, 3);
+    let puzzle = LatinRules {
+        areas: &areas,
+        cages: &[],
+        rules: &[],
+        givens: &givens,
+    };
+    let steps = |cap| super::follow(&puzzle, Ladder::Solo, &solution, Deadline::none(), cap);
+    assert_eq!(steps(usize::MAX).unwrap().level(), "extreme");
+    let capped = steps(2).unwrap();
+    let costly = |t: Technique| t.rank(Ladder::Solo) > 2 && t != Technique::Guess;
+    assert!(!capped.steps.iter().any(|s| costly(s.technique)));
+    assert_eq!(capped.steps.last().unwrap().technique, Technique::Guess);
+    assert!(capped.rank() > 2);
+}

@@ -125,7 +125,9 @@ pub struct LatinRules<'a> {
 /// Solves `puzzle` step by step towards `solution` (its only one) on `ladder` (Keen's for
 /// KenKen; Solo's for Sudoku and its variants, whose sum cages and other rules count as
 /// intermediate); `None` when the givens break an area or `deadline` passes first. It stops
-/// after the first step ranked above `cap` (the steps so far then grade above it).
+/// after the first step ranked above `cap` (the steps so far then grade above it), and tries
+/// no set, fish, chain or trial ranked above it: where only those would go on, the step
+/// above the cap is a guess.
 pub fn follow(
     puzzle: &LatinRules,
     ladder: Ladder,
@@ -140,16 +142,19 @@ pub fn follow(
     let mut trials = trial::TRIALS;
     // A variant tries candidates before it guesses; a classic Sudoku keeps Solo's ladder.
     let variant = ladder == Ladder::Solo && !(puzzle.rules.is_empty() && cages.is_empty());
+    // The costly techniques above the cap are not tried: the guess that follows grades the
+    // steps above it as well.
+    let within = |technique: Technique| technique.rank(ladder) <= cap;
     while !board.solved() {
         if deadline.passed() {
             return None;
         }
         let step = match ladder {
-            Ladder::Keen => keen_step(&board, areas, cages, &mut layouts),
-            _ => solo_step(&board, puzzle, &mut layouts),
+            Ladder::Keen => keen_step(&board, areas, cages, &mut layouts, &within),
+            _ => solo_step(&board, puzzle, &mut layouts, &within),
         };
         let step = (step.or_else(|| {
-            variant
+            (variant && within(Technique::Trial))
                 .then(|| trial::trial_step(&board, puzzle, &mut trials))
                 .flatten()
         }))
@@ -176,7 +181,12 @@ pub fn follow(
 }
 
 /// The easiest step on Solo's ladder, `None` when only a guess goes on.
-fn solo_step(board: &Board, puzzle: &LatinRules, known: &mut cages::Layouts) -> Option<Step> {
+fn solo_step(
+    board: &Board,
+    puzzle: &LatinRules,
+    known: &mut cages::Layouts,
+    within: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
     use cages::{cage_step, Use};
     use techniques::*;
     let (areas, cages) = (puzzle.areas, puzzle.cages);
@@ -187,11 +197,7 @@ fn solo_step(board: &Board, puzzle: &LatinRules, known: &mut cages::Layouts) -> 
         .or_else(|| cage_step(board, cages, Use::PerCell, known))
         .or_else(|| cage_step(board, cages, Use::Line, known))
         .or_else(|| rules::rule_step(board, puzzle.rules))
-        .or_else(|| {
-            (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
-        })
-        .or_else(|| (2..=4).find_map(|k| fish(board, k)))
-        .or_else(|| forcing_chain(board))
+        .or_else(|| costly_step(board, areas, within))
 }
 
 /// The easiest step on Keen's ladder, `None` when only a guess goes on.
@@ -200,6 +206,7 @@ fn keen_step(
     areas: &[Area],
     cages: &[Cage],
     known: &mut cages::Layouts,
+    within: &dyn Fn(Technique) -> bool,
 ) -> Option<Step> {
     use cages::{cage_step, Use};
     use techniques::*;
@@ -208,11 +215,23 @@ fn keen_step(
         .or_else(|| cage_step(board, cages, Use::Union, known))
         .or_else(|| cage_step(board, cages, Use::PerCell, known))
         .or_else(|| cage_step(board, cages, Use::Line, known))
+        .or_else(|| costly_step(board, areas, within))
+}
+
+/// Naked and hidden sets, then fish, then a forcing chain: each only `within` the cap.
+fn costly_step(board: &Board, areas: &[Area], within: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    use techniques::*;
+    let sets = |k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k));
+    (within(Technique::NakedSet(2)).then(|| (2..=4).find_map(sets)))
+        .flatten()
         .or_else(|| {
-            (2..=4).find_map(|k| naked_set(board, areas, k).or_else(|| hidden_set(board, areas, k)))
+            (within(Technique::Fish(2)).then(|| (2..=4).find_map(|k| fish(board, k)))).flatten()
         })
-        .or_else(|| (2..=4).find_map(|k| fish(board, k)))
-        .or_else(|| forcing_chain(board))
+        .or_else(|| {
+            within(Technique::ForcingChain)
+                .then(|| forcing_chain(board))
+                .flatten()
+        })
 }
 
 /// The solution's value in the open cell with the fewest candidates.

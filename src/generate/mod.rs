@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::deadline::Deadline;
+use crate::deduce::Technique;
 use crate::error::SolveError;
 use crate::grid::Cell;
 use crate::grid::Grid;
@@ -155,19 +156,29 @@ fn try_once(
         true => judge.carve(all, request, rng)?,
         false => blank,
     };
-    let Some(puzzle) = judge.unique(&givens)? else {
+    let Ok(puzzle) = frame.puzzle(&givens) else {
         return Ok(None);
     };
     // At a level asked, the steps stop past it: the level is then missed whatever it is.
-    let level = judge.level_of(puzzle.as_ref(), judge.level.unwrap_or(usize::MAX))?;
+    // Below the forcing chains' level they are cheap, so they turn most attempts away before
+    // the exact uniqueness check (they follow the solution, unique or not); from that level
+    // up (measured: slower the other way round), the check goes first.
+    let cap = judge.level.unwrap_or(usize::MAX);
+    let grade_first = cap < Technique::ForcingChain.rank(design.ladder());
+    if !grade_first && !judge.unique(puzzle.as_ref())? {
+        return Ok(None);
+    }
+    let level = judge.level_of(puzzle.as_ref(), cap)?;
     let count = givens.iter().flatten().count();
     let missed = request.level.is_some_and(|wanted| wanted != level)
         || request
             .givens
             .as_ref()
-            .is_some_and(|range| !range.contains(&count))
-        || (request.minimal && !judge.minimal(&givens)?);
-    if missed || puzzle.verify(&solution).is_err() {
+            .is_some_and(|range| !range.contains(&count));
+    if missed || (grade_first && !judge.unique(puzzle.as_ref())?) {
+        return Ok(None);
+    }
+    if (request.minimal && !judge.minimal(&givens)?) || puzzle.verify(&solution).is_err() {
         return Ok(None);
     }
     Ok(Some(Generated {
@@ -199,21 +210,16 @@ struct Judge<'a> {
 }
 
 impl Judge<'_> {
-    /// The puzzle of these givens when it has exactly one solution (by the exact engines).
-    fn unique(&self, givens: &[Option<u32>]) -> Result<Option<Box<dyn Puzzle>>, GenerateError> {
-        let Ok(puzzle) = self.frame.puzzle(givens) else {
-            return Ok(None);
-        };
+    /// Whether `puzzle` has exactly one solution, the judge's (by the exact engines).
+    fn unique(&self, puzzle: &dyn Puzzle) -> Result<bool, GenerateError> {
         let options = SolveOptions {
             question: Question::Unique,
             ..SolveOptions::default()
         };
-        Ok(
-            match pipeline::solve(puzzle.as_ref(), &options, self.deadline)?.outcome {
-                Outcome::Unique(grid) if grid == *self.solution => Some(puzzle),
-                _ => None,
-            },
-        )
+        Ok(matches!(
+            pipeline::solve(puzzle, &options, self.deadline)?.outcome,
+            Outcome::Unique(grid) if grid == *self.solution
+        ))
     }
 
     /// The puzzle's level on its ladder; a timeout when the deadline passes first. Past
