@@ -23,10 +23,13 @@ pub enum Use {
     Line,
 }
 
-/// Each cage's layouts, listed once and then only filtered as candidates go.
+/// Each cage's layouts, listed once and then only filtered as candidates go; and, per cage
+/// and use (but lines, which see cells outside the cage), its cells' candidates when that
+/// use last found nothing there: the same candidates find nothing again.
 #[derive(Debug, Clone, Default)]
 pub struct Layouts {
     listed: Vec<Listed>,
+    quiet: Vec<[Vec<u64>; 2]>,
 }
 
 #[derive(Debug, Clone)]
@@ -35,8 +38,8 @@ enum Listed {
     Unknown,
     /// Too many to list while this many of its cells were open.
     TooMany(usize),
-    /// The layouts still possible.
-    Known(Vec<Vec<u32>>),
+    /// The layouts still possible, filtered last on these candidates of the cage's cells.
+    Known(Vec<Vec<u32>>, Vec<u64>),
 }
 
 impl Layouts {
@@ -44,6 +47,7 @@ impl Layouts {
     pub fn new(count: usize) -> Self {
         Layouts {
             listed: vec![Listed::Unknown; count],
+            quiet: vec![Default::default(); count],
         }
     }
 
@@ -61,16 +65,24 @@ impl Layouts {
             (cells.iter().zip(layout)).all(|(&i, &v)| board.candidates(i) >> (v - 1) & 1 == 1)
         };
         let entry = &mut self.listed[index];
-        *entry = match std::mem::replace(entry, Listed::Unknown) {
-            Listed::Known(mut all) => {
+        let unchanged =
+            |seen: &[u64]| (cells.iter().zip(seen)).all(|(&i, &m)| board.candidates(i) == m);
+        if let Listed::Known(all, seen) = entry {
+            // Candidates only go: the same candidates leave the same layouts.
+            if !unchanged(seen) {
                 all.retain(fits);
-                Listed::Known(all)
+                *seen = cells.iter().map(|&i| board.candidates(i)).collect();
             }
+            return Some(all);
+        }
+        *entry = match std::mem::replace(entry, Listed::Unknown) {
             Listed::TooMany(before) if before == open => Listed::TooMany(before),
-            _ => layouts(board, cage, cells).map_or(Listed::TooMany(open), Listed::Known),
+            _ => layouts(board, cage, cells).map_or(Listed::TooMany(open), |all| {
+                Listed::Known(all, cells.iter().map(|&i| board.candidates(i)).collect())
+            }),
         };
         match entry {
-            Listed::Known(all) => Some(all),
+            Listed::Known(all, _) => Some(all),
             _ => None,
         }
     }
@@ -82,6 +94,18 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
     for (index, cage) in cages.iter().enumerate() {
         let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
         if cells.iter().all(|&i| board.placed(i) != 0) {
+            continue;
+        }
+        let same = |seen: &[u64]| {
+            seen.len() == cells.len()
+                && (cells.iter().zip(seen)).all(|(&i, &m)| board.candidates(i) == m)
+        };
+        let quiet = match how {
+            Use::Union => Some(0),
+            Use::PerCell => Some(1),
+            Use::Line => None,
+        };
+        if quiet.is_some_and(|q| same(&known.quiet[index][q])) {
             continue;
         }
         let Some(layouts) = known.of(board, index, cage, &cells) else {
@@ -109,7 +133,11 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
             .filter(|&(i, _)| board.placed(i) == 0)
             .map(|(i, v)| (board.cell(i), v))
             .collect();
-        if !removed.is_empty() {
+        if removed.is_empty() {
+            if let Some(q) = quiet {
+                known.quiet[index][q] = cells.iter().map(|&i| board.candidates(i)).collect();
+            }
+        } else {
             return Some(Step {
                 technique: match how {
                     Use::Union => Technique::CageDigits,
