@@ -6,6 +6,7 @@
 //! gives one puzzle, on every machine.
 
 mod design;
+mod latin_fill;
 mod regions;
 mod search;
 mod symmetry;
@@ -86,11 +87,22 @@ pub fn generate(
     deadline: Deadline,
 ) -> Result<Generated, GenerateError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // A frame drawn alike every attempt (all but Jigsaw regions, which draw nothing from
+    // the seed) is searched by one searcher, set up once.
+    let design = &request.design;
+    let fixed = match design.has_random_frame() {
+        true => None,
+        false => match filler_of(&design.frame(&mut rng), deadline) {
+            Some(searcher) => Some(searcher),
+            None if deadline.passed() => return Err(GenerateError::Timeout(0)),
+            None => return Err(GenerateError::Impossible),
+        },
+    };
     for attempt in 1..=MAX_ATTEMPTS {
         if deadline.passed() {
             return Err(GenerateError::Timeout(attempt - 1));
         }
-        match try_once(request, &mut rng, deadline) {
+        match try_once(request, fixed.as_ref(), &mut rng, deadline) {
             Ok(Some(mut found)) => {
                 found.attempts = attempt;
                 return Ok(found);
@@ -103,10 +115,19 @@ pub fn generate(
     Err(GenerateError::Exhausted(MAX_ATTEMPTS))
 }
 
-/// One attempt: a frame, a solution, cages, then givens removed; `None` when the result
-/// misses the request.
+/// The searcher of `frame` without givens; `None` when it has no solution (or `deadline`
+/// passed while it was set up).
+fn filler_of(frame: &Frame, deadline: Deadline) -> Option<Searcher> {
+    let (rows, cols) = frame.design().shape();
+    let blank = frame.puzzle(&vec![None; rows * cols]).ok()?;
+    Searcher::new(blank, deadline)
+}
+
+/// One attempt: a frame (searched by `fixed` when it is drawn alike every time), a solution,
+/// cages, then givens removed; `None` when the result misses the request.
 fn try_once(
     request: &Request,
+    fixed: Option<&Searcher>,
     rng: &mut ChaCha8Rng,
     deadline: Deadline,
 ) -> Result<Option<Generated>, GenerateError> {
@@ -114,16 +135,17 @@ fn try_once(
     let (rows, cols) = design.shape();
     let frame = design.frame(rng);
     let blank = vec![None; rows * cols];
-    let Some(filler) = frame
-        .puzzle(&blank)
-        .ok()
-        .and_then(|p| Searcher::new(p, deadline))
-    else {
-        // Only Jigsaw regions are drawn before the values: another draw may have a solution.
-        return match design.has_random_frame() || deadline.passed() {
-            true => Ok(None),
-            false => Err(GenerateError::Impossible),
-        };
+    let drawn;
+    let filler = match fixed {
+        Some(searcher) => searcher,
+        // Jigsaw regions: another draw may have a solution.
+        None => match filler_of(&frame, deadline) {
+            Some(searcher) => {
+                drawn = searcher;
+                &drawn
+            }
+            None => return Ok(None),
+        },
     };
     let Some(solution) = filler.random_solution(rng) else {
         return Ok(None);
@@ -131,13 +153,13 @@ fn try_once(
     let rank_asked = request.level.map(|level| rank(design, level));
     let frame = frame.with_cages(&solution, rank_asked, rng);
     // Only givens are carved: a KenKen's cages are its clues, and it needs no searcher.
+    let caged;
     let searcher = match frame.has_cages() && design.has_givens() {
-        true => match frame
-            .puzzle(&blank)
-            .ok()
-            .and_then(|p| Searcher::new(p, deadline))
-        {
-            Some(searcher) => searcher,
+        true => match filler_of(&frame, deadline) {
+            Some(searcher) => {
+                caged = searcher;
+                &caged
+            }
             None => return Ok(None),
         },
         false => filler,
@@ -147,7 +169,7 @@ fn try_once(
         .collect();
     let mut judge = Judge {
         frame: &frame,
-        searcher: &searcher,
+        searcher,
         solution: &solution,
         level: request.level.map(|l| rank(design, l)),
         deadline,

@@ -19,6 +19,8 @@ use crate::rule::{Reduced, RuleSet};
 use crate::split::{Budget, Order, Split, Step};
 use crate::split9::Split9;
 
+use super::latin_fill::random_latin;
+
 /// Parts a random fill may examine before it gives up (the caller draws again).
 const FILL_BUDGET: Budget = Budget {
     parts: 20_000,
@@ -39,6 +41,8 @@ pub struct Searcher {
     puzzle: Box<dyn Puzzle>,
     frame: Searched,
     sat: Mutex<Option<Session<Cadical>>>,
+    /// The side of a blank Latin square (a KenKen's frame), filled without a search.
+    latin: Option<usize>,
 }
 
 /// How a frame's questions are searched.
@@ -54,6 +58,7 @@ impl Searcher {
     /// `deadline` passed during its reductions, which then lose strength, never solutions).
     pub fn new(blank: Box<dyn Puzzle>, deadline: Deadline) -> Option<Self> {
         let rules = blank.rules();
+        let latin = rules.blank_latin_square();
         // A plain 9x9's bitboards need no reductions, and have a solution.
         let frame = match rules.plain_9x9() {
             true => Searched::Plain(rules),
@@ -63,12 +68,17 @@ impl Searcher {
             puzzle: blank,
             frame,
             sat: Mutex::new(None),
+            latin,
         })
     }
 
     /// A random grid that keeps every rule, checked by the verifier; `None` when the search
     /// runs past its budget.
     pub fn random_solution(&self, rng: &mut ChaCha8Rng) -> Option<Grid> {
+        if let Some(n) = self.latin {
+            let grid = random_latin(n, rng);
+            return self.puzzle.verify(&grid).is_ok().then_some(grid);
+        }
         let reduced = match &self.frame {
             Searched::Plain(rules) => {
                 return Split9::random(&rules.givens, rules, rng, FILL_BUDGET.parts)

@@ -9,6 +9,7 @@ use super::Rule;
 use crate::deadline::Deadline;
 use crate::domains::Domains;
 use crate::error::Violation;
+use crate::geometry::{columns, rows, Area};
 use crate::grid::{Cell, Grid};
 use crate::model::Model;
 use crate::reduce;
@@ -104,6 +105,27 @@ impl RuleSet {
         (self.rows, self.cols) == (9, 9)
             && self.values.iter().copied().eq(1..=9)
             && areas.is_some_and(split9::plain)
+    }
+
+    /// The side of a Latin square without givens (rows and columns all different, values
+    /// 1..=n, nothing else), whose random fills need no search.
+    pub fn blank_latin_square(&self) -> Option<usize> {
+        let n = self.rows;
+        let areas = match self.rules.as_slice() {
+            [rule] => rule.all_different_areas()?,
+            _ => return None,
+        };
+        let lines = [rows(n, n), columns(n, n)].concat();
+        let same = |a: &Area| lines.iter().any(|l| l.cells == a.cells);
+        let latin = self.cols == n
+            && self.values.iter().copied().eq(1..=n as i64)
+            && self.givens.iter().all(Option::is_none)
+            && areas.len() == 2 * n
+            && areas.iter().all(same)
+            && lines
+                .iter()
+                .all(|l| areas.iter().any(|a| a.cells == l.cells));
+        latin.then_some(n)
     }
 
     /// The formulation documents' model: every `x[r,c,k]`, no reductions, givens as rows,
