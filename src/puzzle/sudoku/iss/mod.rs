@@ -33,8 +33,8 @@ enum ItemError {
     NoValue(String),
     #[error("the layout has {cells} cells, the grid {grid}")]
     Layout { cells: usize, grid: usize },
-    #[error("mipsolve reads {0} regions of {0} cells")]
-    Regions(usize),
+    #[error("ISS reads pieces of {least} to {most} cells, and at most one piece of another size")]
+    Regions { least: usize, most: usize },
     #[error("\"{0}\" is not a whole number")]
     NotANumber(String),
     #[error("{0} is no 2x2 square's top-left cell")]

@@ -160,12 +160,13 @@ impl Reader {
         Ok(())
     }
 
-    /// Jigsaw regions from a layout of one label per cell, in reading order.
+    /// Jigsaw regions from a layout of one label per cell, in reading order, as ISS reads
+    /// them: a piece of N to M cells (the side to the greatest value) keeps its values
+    /// distinct, and one piece of another size may be left over, holding no rule (a grid
+    /// only partly divided). N pieces of N cells are the grid's regions; other pieces
+    /// (ISS's "squishdoku", or N cells with a `RegionSize`) are extra regions.
     fn jigsaw(&mut self, layout: &str) -> Result<(), ItemError> {
         let n = self.n;
-        // Pieces of the side's size are the grid's regions; of another (`RegionSize`), extra
-        // regions.
-        let size = self.box_size.unwrap_or(n);
         let chars: Vec<char> = layout.chars().collect();
         if chars.len() != n * n {
             return Err(ItemError::Layout {
@@ -174,28 +175,40 @@ impl Reader {
             });
         }
         let mut labels: Vec<char> = Vec::new();
-        let mut pieces: Vec<Vec<Value>> = Vec::new();
+        let mut pieces: Vec<Vec<usize>> = Vec::new();
         for (i, ch) in chars.iter().enumerate() {
-            let k = match labels.iter().position(|l| l == ch) {
-                Some(k) => k,
+            match labels.iter().position(|l| l == ch) {
+                Some(k) => pieces[k].push(i),
                 None => {
                     labels.push(*ch);
-                    pieces.push(Vec::new());
-                    labels.len() - 1
+                    pieces.push(vec![i]);
                 }
-            };
-            if k >= n * n / size || chars.iter().filter(|c| *c == ch).count() != size {
-                return Err(ItemError::Regions(size));
-            }
-            match size == n {
-                true => self.grid[i / n][i % n]["region"] = json!(k),
-                false => pieces[k].push(json!(format!("R{}C{}", i / n + 1, i % n + 1))),
             }
         }
-        for cells in pieces.iter().filter(|_| size != n) {
-            self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
+        let fits = |piece: &Vec<usize>| (n..=self.top).contains(&piece.len());
+        if pieces.iter().filter(|p| !fits(p)).count() > 1 {
+            return Err(ItemError::Regions {
+                least: n,
+                most: self.top,
+            });
         }
-        self.pieces = pieces;
+        pieces.retain(fits);
+        let name = |&i: &usize| json!(format!("R{}C{}", i / n + 1, i % n + 1));
+        let whole = pieces.len() == n && pieces.iter().all(|p| p.len() == n);
+        match whole && self.box_size.is_none_or(|k| k == n) {
+            true => (pieces.iter().enumerate())
+                .flat_map(|(k, piece)| piece.iter().map(move |&i| (k, i)))
+                .for_each(|(k, i)| self.grid[i / n][i % n]["region"] = json!(k)),
+            false => {
+                for piece in &pieces {
+                    let cells: Vec<Value> = piece.iter().map(name).collect();
+                    self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
+                }
+            }
+        }
+        self.pieces = (pieces.iter())
+            .map(|piece| piece.iter().map(name).collect())
+            .collect();
         Ok(())
     }
 
