@@ -264,6 +264,8 @@ static ANY_VALUES: &[&RuleKind] = &[
     &chess::KING,
     &chess::KNIGHT,
     &arrow::KIND,
+    &double_arrow::KIND,
+    &skyscraper::KIND,
     &sum_line::KIND,
     &difference::KIND,
     &ratio::KIND,
