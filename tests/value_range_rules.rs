@@ -1,5 +1,6 @@
 //! Rules read on grids whose values run past the side (ISS's `Shape~4x4~1-5`: rows and
-//! columns of 4 cells hold distinct values of 1..5), skyscrapers and double arrows: on random
+//! columns of 4 cells hold distinct values of 1..5), skyscrapers, numbered rooms and double
+//! arrows: on random
 //! puzzles, mipsolve's count of solutions must equal a brute force of the rules' meaning,
 //! written here apart from `src/rule/`. Each puzzle's clues are read off a random grid, so
 //! each has a solution.
@@ -17,10 +18,12 @@ const M: u32 = 5;
 type Grid = [[u32; N]; N];
 type Cell = (usize, usize);
 
-/// A skyscraper clue (how many values along the cells are higher than all before them), or
-/// a double arrow (its ends add up to the cells between them).
+/// A skyscraper clue (how many values along the cells are higher than all before them), a
+/// numbered room (the first value X is at most the line's length, and the X-th cell holds
+/// the clue), or a double arrow (its ends add up to the cells between them).
 enum Clue {
     Skyscraper(Vec<Cell>, usize),
+    NumberedRoom(Vec<Cell>, u32),
     DoubleArrow(Vec<Cell>),
 }
 
@@ -41,6 +44,11 @@ impl Clue {
     fn holds(&self, g: &Grid) -> bool {
         match self {
             Clue::Skyscraper(cells, count) => seen(g, cells) == *count,
+            Clue::NumberedRoom(cells, clue) => {
+                let (r, c) = cells[0];
+                let x = g[r][c] as usize;
+                x <= cells.len() && g[cells[x - 1].0][cells[x - 1].1] == *clue
+            }
             Clue::DoubleArrow(cells) => {
                 let v = |&(r, c): &Cell| g[r][c];
                 let ends = v(&cells[0]) + v(&cells[cells.len() - 1]);
@@ -118,9 +126,9 @@ fn id((r, c): Cell) -> String {
 }
 
 #[test]
-fn skyscrapers_and_double_arrows_on_values_past_the_side_count_as_their_meaning() {
+fn skyscrapers_rooms_and_double_arrows_on_values_past_the_side_count_as_their_meaning() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let (mut wrong, mut arrows, mut counts) = (Vec::new(), 0, Vec::new());
+    let (mut wrong, mut arrows, mut rooms, mut counts) = (Vec::new(), 0, 0, Vec::new());
     let rounds = 80;
     for _ in 0..rounds {
         let mut base = [[0; N]; N];
@@ -135,6 +143,18 @@ fn skyscrapers_and_double_arrows_on_values_past_the_side_count_as_their_meaning(
                 true => format!(".Skyscraper~{line}~~{count}"),
             };
             clues.push(Clue::Skyscraper(cells, count));
+        }
+        // A numbered room, where the grid's first value on the line names one of its cells.
+        let (cells, line, back) = random_line(&mut rng);
+        let x = base[cells[0].0][cells[0].1] as usize;
+        if x <= N {
+            let clue = base[cells[x - 1].0][cells[x - 1].1];
+            iss += &match back {
+                false => format!(".NumberedRoom~{line}~{clue}~"),
+                true => format!(".NumberedRoom~{line}~~{clue}"),
+            };
+            clues.push(Clue::NumberedRoom(cells, clue));
+            rooms += 1;
         }
         // A double arrow along 3 or 4 cells of a line, where the grid keeps one.
         for _ in 0..20 {
@@ -174,7 +194,10 @@ fn skyscrapers_and_double_arrows_on_values_past_the_side_count_as_their_meaning(
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // The draws reach double arrows, and clues that leave few solutions and many (on values
     // 1..5 in lines of 4, a puzzle of few givens is seldom unique).
-    assert!(arrows >= 10, "{arrows} double arrows");
+    assert!(
+        arrows >= 10 && rooms >= 10,
+        "{arrows} double arrows, {rooms} rooms"
+    );
     counts.sort_unstable();
     assert!(
         counts[0] <= 3 && counts[rounds - 1] >= 50,

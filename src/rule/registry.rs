@@ -266,6 +266,7 @@ static ANY_VALUES: &[&RuleKind] = &[
     &arrow::KIND,
     &double_arrow::KIND,
     &skyscraper::KIND,
+    &numbered_room::KIND,
     &sum_line::KIND,
     &difference::KIND,
     &ratio::KIND,

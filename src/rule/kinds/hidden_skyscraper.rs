@@ -21,7 +21,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("hiddenskyscraper", "hiddenskyscraper", "hidden skyscraper"),
-        (keeps, rows, |n| (1, n as i64 - 1), marks::Frame::Square),
+        (keeps, rows, |n, _| (1, n as i64 - 1), marks::Frame::Square),
     )
 }
 

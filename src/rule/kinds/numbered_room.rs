@@ -1,7 +1,8 @@
 //! Numbered rooms (`numberedroom`: `[{"cell": "R0C3", "value": "7"}]`): reading the row or
 //! column from the clue's side, the first value X says that the X-th cell holds the clue (the
 //! Interactive Sudoku Solver's `NumberedRoom`).
-//! Rows: for each value X of the first cell, `x[first, X] <= x[X-th cell, clue]`.
+//! Rows: for each value X of the first cell, `x[first, X] <= x[X-th cell, clue]`, and
+//! `x[first, X] = 0` for X past the line's length (values 1..m past the side).
 
 use crate::domains::Domains;
 use crate::grid::Cell;
@@ -11,7 +12,7 @@ use crate::rule::engine::marks;
 use crate::rule::engine::outside::{self, Clue};
 use crate::rule::engine::restrict;
 
-/// The registry entry: clues outside the grid, with their values 1..n, framed.
+/// The registry entry: clues outside the grid, with the grid's values, framed.
 pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
     let names = ("numberedroom", "numberedroom", "numbered room");
     outside::read_with(
@@ -23,8 +24,8 @@ pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
     )
 });
 
-/// The clues' values: 1..n.
-const CLUES: fn(usize) -> (i64, i64) = |n| (1, n as i64);
+/// The clues' values: the grid's, 1..top.
+const CLUES: fn(usize, usize) -> (i64, i64) = |_, top| (1, top as i64);
 
 /// How a clue is drawn.
 const FRAME: marks::Frame = marks::Frame::Square;
@@ -78,14 +79,12 @@ fn rows(clues: &[Clue], model: &mut Model) {
             continue; // no cell can hold the clue: the narrowing has refused every first value
         };
         let (r, c) = line[0];
-        for (x, &v) in values
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v as usize <= line.len())
-        {
-            let (tr, tc) = line[v as usize - 1];
+        for (x, &v) in values.iter().enumerate() {
             let mut e = model.x(r, c, x);
-            e.add_expr(&model.x(tr, tc, k), -1.0);
+            // A first value past the line's length names no cell: it is no solution.
+            if let Some(&(tr, tc)) = line.get(v as usize - 1) {
+                e.add_expr(&model.x(tr, tc, k), -1.0);
+            }
             model.at_most(format!("numberedroom{}_first{v}", i + 1), e, 0.0);
         }
     }
