@@ -65,20 +65,18 @@ impl Layouts {
             (cells.iter().zip(layout)).all(|(&i, &v)| board.candidates(i) >> (v - 1) & 1 == 1)
         };
         let entry = &mut self.listed[index];
-        let unchanged =
-            |seen: &[u64]| (cells.iter().zip(seen)).all(|(&i, &m)| board.candidates(i) == m);
         if let Listed::Known(all, seen) = entry {
             // Candidates only go: the same candidates leave the same layouts.
-            if !unchanged(seen) {
+            if !unchanged(board, cells, seen) {
                 all.retain(fits);
-                *seen = cells.iter().map(|&i| board.candidates(i)).collect();
+                *seen = candidates_of(board, cells);
             }
             return Some(all);
         }
         *entry = match std::mem::replace(entry, Listed::Unknown) {
             Listed::TooMany(before) if before == open => Listed::TooMany(before),
             _ => layouts(board, cage, cells).map_or(Listed::TooMany(open), |all| {
-                Listed::Known(all, cells.iter().map(|&i| board.candidates(i)).collect())
+                Listed::Known(all, candidates_of(board, cells))
             }),
         };
         match entry {
@@ -96,16 +94,12 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
         if cells.iter().all(|&i| board.placed(i) != 0) {
             continue;
         }
-        let same = |seen: &[u64]| {
-            seen.len() == cells.len()
-                && (cells.iter().zip(seen)).all(|(&i, &m)| board.candidates(i) == m)
-        };
         let quiet = match how {
             Use::Union => Some(0),
             Use::PerCell => Some(1),
             Use::Line => None,
         };
-        if quiet.is_some_and(|q| same(&known.quiet[index][q])) {
+        if quiet.is_some_and(|q| unchanged(board, &cells, &known.quiet[index][q])) {
             continue;
         }
         let Some(layouts) = known.of(board, index, cage, &cells) else {
@@ -135,7 +129,7 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
             .collect();
         if removed.is_empty() {
             if let Some(q) = quiet {
-                known.quiet[index][q] = cells.iter().map(|&i| board.candidates(i)).collect();
+                known.quiet[index][q] = candidates_of(board, &cells);
             }
         } else {
             return Some(Step {
@@ -152,6 +146,16 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
         }
     }
     None
+}
+
+/// The candidates of `cells`, kept to tell later whether they changed.
+fn candidates_of(board: &Board, cells: &[usize]) -> Vec<u64> {
+    cells.iter().map(|&i| board.candidates(i)).collect()
+}
+
+/// Whether `cells` still have the candidates `seen` (none seen yet: no).
+fn unchanged(board: &Board, cells: &[usize], seen: &[u64]) -> bool {
+    seen.len() == cells.len() && (cells.iter().zip(seen)).all(|(&i, &m)| board.candidates(i) == m)
 }
 
 /// Digits that every layout puts in one row (or column) of the cage: the removals from that

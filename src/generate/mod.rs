@@ -87,8 +87,8 @@ pub fn generate(
     deadline: Deadline,
 ) -> Result<Generated, GenerateError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // A frame drawn alike every attempt (all but Jigsaw regions, which draw nothing from
-    // the seed) is searched by one searcher, set up once.
+    // A frame drawn alike every attempt (any but Jigsaw regions: it draws nothing from the
+    // seed) is searched by one searcher, set up once.
     let design = &request.design;
     let fixed = match design.has_random_frame() {
         true => None,
@@ -171,7 +171,7 @@ fn try_once(
         frame: &frame,
         searcher,
         solution: &solution,
-        level: request.level.map(|l| rank(design, l)),
+        level: rank_asked,
         deadline,
     };
     let givens = match design.has_givens() {
