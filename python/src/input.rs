@@ -175,6 +175,14 @@ impl Read {
             }
             _ => Failure::parse(&self.name, &self.text, &e.shifted(at.lines_before)),
         });
+        // Grids go back to Python as mipsolve's values, from 1.
+        let puzzle = puzzle.and_then(|p| match p.first() {
+            1 => Ok(p),
+            _ => Err(Failure::puzzle(format!(
+                "{}: values from 0 (ISS's Shape~9x9~0-8) are not yet returned to Python",
+                self.name
+            ))),
+        });
         Item {
             file: self.name.clone(),
             index: Some(index),

@@ -60,6 +60,12 @@ def test_a_collection_is_refused_by_single_calls_and_taken_by_solve_many():
     assert len(list(mipsolve.solve_many(two))) == 5
 
 
+def test_values_from_zero_are_refused_not_returned_shifted():
+    # Grids go back to Python as values from 1: a puzzle written from 0 is refused by name.
+    with pytest.raises(mipsolve.PuzzleError, match=r"values from 0 .* are not yet returned"):
+        mipsolve.solve(".Shape~4x4~0-3.~R1C1_0")
+
+
 def test_a_missing_file_is_an_os_error_with_the_command_lines_message():
     with pytest.raises(FileNotFoundError, match="^nope.txt: cannot read: no such file"):
         mipsolve.solve(Path("nope.txt"))

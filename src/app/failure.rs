@@ -69,6 +69,9 @@ pub enum Unwritten {
     /// A rule the Interactive Sudoku Solver's strings cannot say.
     #[error("{0}")]
     Iss(#[from] mipsolve::puzzle::sudoku::iss::Unwritable),
+    /// What mipsolve shows only of values from 1, asked of a puzzle written from 0.
+    #[error("{0} is not yet shown for values written from 0 (ISS's Shape~9x9~0-8)")]
+    FromZero(&'static str),
     /// A kind the Interactive Sudoku Solver does not have.
     #[error("only a Sudoku has an ISS string")]
     NoIss,

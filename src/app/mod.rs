@@ -31,7 +31,7 @@ use mipsolve::puzzle::Puzzle;
 use analysis::{Findings, Solving, ANALYSES};
 use config::Config;
 use config::Format;
-use failure::Failure;
+use failure::{Failure, Unwritten};
 use output::Output;
 use record::{Record, Solved, Status};
 use walk::Item;
@@ -150,6 +150,12 @@ fn solve_puzzle(
         error: Box::new(error),
     };
     let Report { outcome, stats } = match &config.verify {
+        Some(_) if puzzle.first() != 1 => {
+            return Err(Failure::Write {
+                file: item.file.clone(),
+                error: Unwritten::FromZero("--verify"),
+            })
+        }
         Some(proposal) => {
             let grid = (puzzle.read_solution(&proposal.text)).map_err(|error| {
                 let proposal = proposal.file.clone();
@@ -212,6 +218,7 @@ fn summary(counts: &BTreeMap<Status, usize>, skipped: Option<&str>, seconds: f64
 fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
     let started = Instant::now();
     let shape = item.puzzle.as_ref().ok().map(|p| p.shape());
+    let first = item.puzzle.as_ref().map_or(1, |p| p.first());
     let variant = (item.puzzle.as_ref().ok()).and_then(|p| p.variant().map(<[_]>::to_vec));
     let mut operators = Vec::new();
     let result = match &item.puzzle {
@@ -233,6 +240,7 @@ fn solve_item(config: &Config, item: &Item, stem: &str) -> Record {
         variant,
         operators,
         shape,
+        first,
         seconds: started.elapsed().as_secs_f64(),
         result,
     }

@@ -25,6 +25,8 @@ pub struct Record {
     pub operators: Vec<HiddenOperators>,
     /// Rows and columns, when the puzzle parsed.
     pub shape: Option<(usize, usize)>,
+    /// The value the puzzle writes for 1 (0 for values from 0), which its grids are shown in.
+    pub first: u32,
     /// Wall-clock seconds spent on the puzzle.
     pub seconds: f64,
     /// The outcome with rendered grids, or what stopped it.

@@ -106,6 +106,26 @@ pub enum Violation {
     },
 }
 
+impl Violation {
+    /// The same, its values told as a puzzle whose values are written from `first` writes
+    /// them (mipsolve's value 1 is `first`).
+    pub fn written_from(mut self, first: u32) -> Violation {
+        let written = |v: &mut u32| *v = (*v + first).saturating_sub(1);
+        match &mut self {
+            Violation::OutOfRange {
+                value, min, max, ..
+            } => [value, min, max].into_iter().for_each(written),
+            Violation::Given { value, given, .. } => [value, given].into_iter().for_each(written),
+            Violation::Repeated { value, .. } => written(value),
+            Violation::Cage { values, .. } | Violation::Broken { values, .. } => {
+                values.iter_mut().for_each(written)
+            }
+            _ => {}
+        }
+        self
+    }
+}
+
 /// `r1c1=3, r1c2=5`.
 fn cell_values(cells: &[Cell], values: &[u32]) -> String {
     let pairs = cells.iter().zip(values);

@@ -54,6 +54,8 @@ pub struct Latin {
     size: usize,
     /// The greatest value: values run 1..=top (the side, but for ISS's value ranges).
     top: usize,
+    /// The value written for 1 (0 for ISS's values from 0, else 1).
+    first: u32,
     /// Shared by the puzzles of one shape in a file.
     areas: Arc<[Area]>,
     cages: Arc<[Cage]>,
@@ -99,6 +101,7 @@ impl Latin {
         Latin {
             size: givens.rows(),
             top: givens.rows(),
+            first: 1,
             areas: areas.into(),
             cages: cages.into(),
             givens,
@@ -113,9 +116,14 @@ impl Latin {
         }
     }
 
-    /// The same puzzle with values 1..=`top` (`top` at least the side; ISS's `Shape~7x7~1-9`).
-    pub fn with_values(mut self, top: usize) -> Self {
+    /// The same puzzle with values 1..=`top` (`top` at least the side; ISS's `Shape~7x7~1-9`),
+    /// written from `first` (0 for ISS's `Shape~9x9~0-8`, else 1).
+    pub fn with_values(mut self, top: usize, first: u32) -> Self {
         self.top = top;
+        self.first = first;
+        if first == 0 {
+            self.style = Style::Compact(Alphabet::ZeroDigits);
+        }
         self
     }
 
@@ -335,6 +343,10 @@ impl Puzzle for Latin {
             .collect()
     }
 
+    fn first(&self) -> u32 {
+        self.first
+    }
+
     fn variant(&self) -> Option<&[&'static str]> {
         match &self.family {
             Family::KenKen => None,
@@ -400,7 +412,10 @@ impl Latin {
                         Some(symbol) => out.write_char(symbol),
                         None => write!(out, "{v:>width$}"),
                     },
-                    (v, _, Style::Spaced) => write!(out, "{v:>width$}"),
+                    // Spaced values as the puzzle writes them (from 0 or 1).
+                    (v, _, Style::Spaced) => {
+                        write!(out, "{:>width$}", (v + self.first).saturating_sub(1))
+                    }
                 };
             }
             out.push('\n');

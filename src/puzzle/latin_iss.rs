@@ -42,6 +42,7 @@ impl Latin {
         iss::write(&IssPuzzle {
             n,
             top: self.top,
+            first: self.first,
             layout,
             givens: &self.givens,
             cages,

@@ -26,8 +26,13 @@ impl Latin {
     /// The puzzle as Sudoku variant JSON.
     pub(super) fn variant_json(&self) -> String {
         let mut keys = vec![("size", self.size.to_string())];
-        if self.top != self.size {
-            keys.push(("values", self.top.to_string()));
+        match self.first {
+            1 if self.top == self.size => {}
+            1 => keys.push(("values", self.top.to_string())),
+            first => keys.push((
+                "values",
+                format!("\"{first}-{}\"", self.top as u32 - 1 + first),
+            )),
         }
         let givens = self.write_grid(&self.givens, Some("."));
         keys.push((

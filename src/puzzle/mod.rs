@@ -95,6 +95,11 @@ pub trait Puzzle: Send + Sync {
     fn variant(&self) -> Option<&[&'static str]> {
         None
     }
+    /// The value the puzzle writes for 1: 0 when its values are written from 0 (ISS's
+    /// `Shape~9x9~0-8`), else 1. Its grids, rules and answers are of values from 1 inside.
+    fn first(&self) -> u32 {
+        1
+    }
     /// For each cage with a hidden operator, the operators the grid meets its target with.
     fn hidden_operators(&self, _grid: &Grid) -> Vec<HiddenOperators> {
         Vec::new()

@@ -25,7 +25,7 @@ pub fn read(json: &str, n: usize) -> Found {
         _ => (1, n),
     };
     let regions: Vec<Vec<Cell>> = boxes(n, r, c).into_iter().map(|a| a.cells).collect();
-    read_rules(&object, &[], (n, n), &regions).expect("the rule reads")
+    read_rules(&object, &[], (n, n, 1), &regions).expect("the rule reads")
 }
 
 /// The one rule `json` reads to.
@@ -73,7 +73,7 @@ pub fn values(domains: &Domains, (r, c): Cell) -> Vec<i64> {
 /// The problem `json` reads to, as its message.
 pub fn read_error(json: &str, n: usize) -> String {
     let object: Map<String, Value> = serde_json::from_str(json).expect("a JSON object");
-    match read_rules(&object, &[], (n, n), &[]) {
+    match read_rules(&object, &[], (n, n, 1), &[]) {
         Ok(_) => panic!("{json} reads"),
         Err(e) => e.to_string(),
     }

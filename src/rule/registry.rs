@@ -293,17 +293,59 @@ static ANY_VALUES: &[&RuleKind] = &[
     &same_values::KIND,
 ];
 
+/// The rules read on a grid whose values are written from 0 (ISS's `Shape~9x9~0-8`): those
+/// that compare values or tell them apart, which hold alike of written values and of
+/// mipsolve's (one more), and those whose readers turn written values and sums into
+/// mipsolve's ([`Board::total`], [`Board::value`]). Every other rule is refused there.
+static FROM_ZERO: &[&RuleKind] = &[
+    &pencil_marks::KIND,
+    &killer::KIND,
+    &extra_region::KIND,
+    &diagonal::BOTH,
+    &diagonal::ANTI,
+    &diagonal::MAIN,
+    &chess::KING,
+    &chess::KNIGHT,
+    &disjoint::KIND,
+    &arrow::KIND,
+    &sum::KIND,
+    &xv::KIND,
+    &difference::KIND,
+    &thermometer::KIND,
+    &thermometer::OWN,
+    &renban::KIND,
+    &greater_than::KIND,
+    &whispers::KIND,
+    &quadruple::KIND,
+    &contains::KIND,
+    &same_values::KIND,
+    &ratio::KIND,
+    &consecutive::KIND,
+    &consecutive::NEGATIVE,
+    &nonconsecutive::KIND,
+    &counting_circles::KIND,
+    &relation::KIND,
+    &state_machine::KIND,
+    &any_of::KIND,
+    &region_sum::KIND,
+    &equal_sum::KIND,
+    &double_arrow::KIND,
+    &zipper::KIND,
+    &equality_cage::KIND,
+];
+
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the
-/// registry, onto a board of side `n` and values 1..=`top` with `regions`.
+/// registry, onto a board of side `n` and `top` values written from `first` with `regions`.
 pub fn read_rules(
     object: &Map<String, Value>,
     own: &[&'static str],
-    (n, top): (usize, usize),
+    (n, top, first): (usize, usize, u32),
     regions: &[Vec<crate::grid::Cell>],
 ) -> Result<Found, ParseError> {
     let board = Board {
         n,
         top,
+        first,
         regions,
         object,
         read: |object, board| read_keys(object, &[], board),
@@ -337,6 +379,14 @@ fn read_keys(
                 like: closest(key, known),
             }
         })?;
+        if board.first != 1 && !FROM_ZERO.iter().any(|kind| kind.key == key.as_str()) {
+            return Err(Problem::In {
+                place: format!("\"{key}\""),
+                problem: Box::new(Problem::Link(
+                    "mipsolve reads this rule on values from 1 only, not from 0".into(),
+                )),
+            });
+        }
         if board.top != board.n && !ANY_VALUES.iter().any(|kind| kind.key == key.as_str()) {
             let (n, top) = (board.n, board.top);
             return Err(Problem::In {

@@ -17,6 +17,7 @@ pub struct Audit;
 impl Analysis for Audit {
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure> {
         if at.config.audit {
+            at.written_from_one("--audit")?;
             found.audit = explain::audit(at.puzzle, at.outcome, &at.config.solve, at.deadline)
                 .map_err(|e| at.failed(e))?;
         }

@@ -16,6 +16,17 @@ impl Analysis for Candidates {
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure> {
         if at.config.candidates && at.outcome.solution().is_some() {
             found.candidates = true_candidates(at.puzzle, at.deadline).map_err(|e| at.failed(e))?;
+            // Shown as the puzzle writes its values.
+            let shift = i64::from(at.puzzle.first()) - 1;
+            if let Some(found) = found.candidates.as_mut().filter(|_| shift != 0) {
+                found
+                    .values
+                    .iter_mut()
+                    .flatten()
+                    .flatten()
+                    .for_each(|v| *v += shift);
+                found.unproven.iter_mut().for_each(|(_, v)| *v += shift);
+            }
         }
         Ok(())
     }

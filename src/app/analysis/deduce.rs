@@ -20,6 +20,9 @@ pub struct StepByStep;
 impl Analysis for StepByStep {
     fn run(&self, at: &Solving, found: &mut Findings) -> Result<(), Failure> {
         let asked = at.config.deduce;
+        if asked.any() {
+            at.written_from_one("--grade, --steps or --hint")?;
+        }
         found.deduced = match (at.outcome, asked.any()) {
             (Outcome::Unique(solution), true) => Some(Deduced {
                 asked,

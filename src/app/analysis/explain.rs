@@ -23,6 +23,7 @@ impl Analysis for Explain {
         let several = matches!(at.outcome, Outcome::Several { .. });
         let conflict = config.deduce.hint && matches!(at.outcome, Outcome::Infeasible { .. });
         if (config.explain && !(config.repair.is_some() && several)) || conflict {
+            at.written_from_one("--explain")?;
             found.explanation = explain::explain(at.puzzle, at.outcome, &config.solve, at.deadline)
                 .map_err(|e| at.failed(e))?;
         }

@@ -98,6 +98,15 @@ impl Solving<'_> {
         }
     }
 
+    /// Refuses `what` (an analysis showing values as mipsolve's, from 1) for a puzzle whose
+    /// values are written from 0.
+    pub fn written_from_one(&self, what: &'static str) -> Result<(), Failure> {
+        match self.puzzle.first() {
+            1 => Ok(()),
+            _ => Err(self.unwritten(Unwritten::FromZero(what))),
+        }
+    }
+
     /// A file that could not be written, naming the puzzle's file.
     pub fn unwritten(&self, error: Unwritten) -> Failure {
         Failure::Write {

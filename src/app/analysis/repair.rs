@@ -18,6 +18,7 @@ impl Analysis for Repair {
         let Some(solver) = &at.config.repair else {
             return Ok(());
         };
+        at.written_from_one("--repair")?;
         let repair = repair::repair(at.puzzle, at.outcome, &at.config.solve, solver, at.deadline)
             .map_err(|e| at.failed(e))?;
         found.repaired = repair.map(|r| Repaired::of(r, at.puzzle));

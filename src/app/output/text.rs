@@ -177,6 +177,7 @@ mod tests {
             variant: None,
             operators: Vec::new(),
             shape: Some((2, 2)),
+            first: 1,
             seconds: 0.0,
             result: Ok(Solved {
                 found: Findings::default(),

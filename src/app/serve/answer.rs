@@ -81,7 +81,11 @@ fn read(data: &str) -> Result<Box<dyn Puzzle>, Refusal> {
     let sudoku = puzzle::find("sudoku").expect("the registry has Sudoku");
     let parsed = puzzle::read(sudoku, data.trim(), &Options::new())?;
     let first = parsed.into_iter().next().ok_or(Refusal::NoPuzzle)?;
-    Ok(first.puzzle?)
+    let puzzle = first.puzzle?;
+    match puzzle.first() {
+        1 => Ok(puzzle),
+        _ => Err(Refusal::FromZero),
+    }
 }
 
 fn run(puzzle: &dyn Puzzle, question: Question, deadline: Deadline) -> Result<Outcome, Refusal> {

@@ -14,6 +14,9 @@ pub enum Refusal {
     /// The puzzle comes in a form other than f-puzzles'.
     #[error("dataType \"{0}\" is not known: mipsolve reads \"fpuzzles\"")]
     DataType(String),
+    /// A puzzle of values written from 0, which f-puzzles' cells cannot show.
+    #[error("f-puzzles shows values from 1: mipsolve answers no puzzle of values from 0 here")]
+    FromZero,
     /// The f-puzzles data holds no puzzle.
     #[error("no puzzle in the data")]
     NoPuzzle,

@@ -60,27 +60,28 @@ enum CellError {
     NotAnObject(String),
     #[error("unknown cell key \"{0}\": a cell holds {keys}", keys = CELL_KEYS.join(", "))]
     UnknownKey(String),
-    #[error("\"{key}\" must be a list of values 1..{n}, found {found}")]
+    #[error("\"{key}\" must be a list of values {range}, found {found}")]
     NotValues {
         key: &'static str,
-        n: usize,
+        range: String,
         found: String,
     },
     #[error("\"{key}\" must be a colour, found {found}")]
     NotAColour { key: &'static str, found: String },
     #[error("\"given\" must be true or false, found {0}")]
     GivenNotTrueOrFalse(String),
-    #[error("a value must be 1..{n}, found {found}")]
-    ValueOutside { n: usize, found: String },
+    #[error("a value must be {range}, found {found}")]
+    ValueOutside { range: String, found: String },
     #[error("a given cell has no \"value\"")]
     GivenWithoutValue,
     #[error("a region must be 0..{last}, found {found}")]
     RegionOutside { last: usize, found: String },
 }
 
-/// One cell object of an f-puzzles grid on a side of `n` with values 1..=`top`, every key
-/// checked.
-fn read_cell(cell: &Value, (n, top): (usize, usize)) -> Result<ReadCell, CellError> {
+/// One cell object of an f-puzzles grid on a side of `n` with `top` values written from
+/// `first`, every key checked; its values are mipsolve's, 1..=`top`.
+fn read_cell(cell: &Value, (n, top, first): (usize, usize, u32)) -> Result<ReadCell, CellError> {
+    let range = || format!("{first}..{}", top as u32 - 1 + first);
     let object = (cell.as_object()).ok_or_else(|| CellError::NotAnObject(written(cell)))?;
     if let Some(key) = object.keys().find(|k| !CELL_KEYS.contains(&k.as_str())) {
         return Err(CellError::UnknownKey(key.clone()));
@@ -89,9 +90,10 @@ fn read_cell(cell: &Value, (n, top): (usize, usize)) -> Result<ReadCell, CellErr
         let Some(list) = object.get(key).filter(|v| !v.is_null()) else {
             continue;
         };
-        if !(list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, top).is_some())) {
+        if !(list.as_array()).is_some_and(|l| l.iter().all(|v| digit(v, top, first).is_some())) {
             let found = written(list);
-            return Err(CellError::NotValues { key, n: top, found });
+            let range = range();
+            return Err(CellError::NotValues { key, range, found });
         }
     }
     for key in ["highlight", "c"] {
@@ -109,10 +111,10 @@ fn read_cell(cell: &Value, (n, top): (usize, usize)) -> Result<ReadCell, CellErr
         None => None,
         Some(v) => {
             let outside = || CellError::ValueOutside {
-                n: top,
+                range: range(),
                 found: written(v),
             };
-            Some(digit(v, top).ok_or_else(outside)?)
+            Some(digit(v, top, first).ok_or_else(outside)?)
         }
     };
     if given && value.is_none() {
@@ -137,19 +139,18 @@ fn read_cell(cell: &Value, (n, top): (usize, usize)) -> Result<ReadCell, CellErr
     })
 }
 
-/// A value 1..`n` written as a JSON integer.
-fn digit(value: &Value, n: usize) -> Option<u32> {
-    (value.as_u64())
-        .filter(|v| (1..=n as u64).contains(v))
-        .map(|v| v as u32)
+/// mipsolve's value (1..=`top`) of one written from `first` as a JSON integer.
+fn digit(value: &Value, top: usize, first: u32) -> Option<u32> {
+    let v = (value.as_u64()? + 1).checked_sub(u64::from(first))?;
+    (1..=top as u64).contains(&v).then_some(v as u32)
 }
 
 /// A puzzle from an f-puzzles object.
 pub fn from_object(object: &Map<String, Value>) -> Result<Latin, ParseError> {
     let (n, rows) = grid_rows(object)?;
     let (h, w) = default_box(n);
-    let top = super::variant::top(object, n)?;
-    let cells = read_cells(rows, (n, top), (h, w))?;
+    let (top, first) = super::variant::values(object, n)?;
+    let cells = read_cells(rows, (n, top, first), (h, w))?;
     let layout = layout(&cells.region, n, (h, w))?;
     let mut rules = object.clone();
     rules.remove("size");
@@ -217,7 +218,7 @@ fn grid_rows(object: &Map<String, Value>) -> Result<(usize, &Vec<Value>), ParseE
 /// of `h` x `w`, another, or none).
 fn read_cells(
     rows: &[Value],
-    (n, top): (usize, usize),
+    (n, top, first): (usize, usize, u32),
     (h, w): (usize, usize),
 ) -> Result<ReadGrid, ParseError> {
     let whole = ParseError::whole;
@@ -234,7 +235,7 @@ fn read_cells(
                     problem: Box::new(Problem::Link(error.to_string())),
                 })
             };
-            let cell = read_cell(cell, (n, top)).map_err(fail)?;
+            let cell = read_cell(cell, (n, top, first)).map_err(fail)?;
             if let Some(v) = cell.given {
                 givens.set(r, c, v);
             }

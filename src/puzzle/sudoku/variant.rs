@@ -52,16 +52,27 @@ pub struct Spec {
 /// The keys of the layout, read before the rules.
 const LAYOUT_KEYS: &[&str] = &["size", "givens", "box", "regions", "values"];
 
-/// The greatest value of a puzzle of side `n`: mipsolve's `values` key (values 1..m, as an
-/// Interactive Sudoku Solver string's `Shape~7x7~1-9` says), `n` without it.
-pub(super) fn top(rules: &Map<String, Value>, n: usize) -> Result<usize, ParseError> {
+/// The values of a puzzle of side `n`: how many, and the first. mipsolve's `values` key says
+/// so: `m` (values 1..m, as an Interactive Sudoku Solver string's `Shape~7x7~1-9` says) or a
+/// range `"0-8"` (values from 0, ISS's `Shape~9x9~0-8`); values 1..n without it.
+pub(super) fn values(rules: &Map<String, Value>, n: usize) -> Result<(usize, u32), ParseError> {
     let Some(value) = rules.get("values") else {
-        return Ok(n);
+        return Ok((n, 1));
     };
-    match whole_number(value).map(|m| m as usize) {
-        Some(m) if (n..=64).contains(&m) => Ok(m),
+    let range = match value.as_str().and_then(|text| text.split_once('-')) {
+        Some((first, last)) => first
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .zip(last.trim().parse::<u32>().ok()),
+        None => whole_number(value).map(|m| (1, m as u32)),
+    };
+    match range {
+        Some((first @ (0 | 1), last)) if last >= first && (n..=64).contains(&((last + 1 - first) as usize)) => {
+            Ok(((last + 1 - first) as usize, first))
+        }
         _ => Err(ParseError::whole(Problem::Link(format!(
-            "\"values\" must be a whole number from the side {n} to 64 (values 1..m), found {}",
+            "\"values\" must be m (values 1..m) or a range \"0-m\" or \"1-m\", of the side {n} to 64 values, found {}",
             written(value)
         )))),
     }
@@ -93,9 +104,9 @@ impl Spec {
             }
             Layout::Latin => variant.push("latin"),
         }
-        let top = top(&self.rules, n)?;
+        let (top, first) = values(&self.rules, n)?;
         let regions = layout_regions(&self.layout, n);
-        let found = read_rules(&self.rules, LAYOUT_KEYS, (n, top), &regions)?;
+        let found = read_rules(&self.rules, LAYOUT_KEYS, (n, top, first), &regions)?;
         for area in found.areas {
             if !areas.iter().any(|a| a.name == area.name) {
                 areas.push(area);
@@ -111,7 +122,7 @@ impl Spec {
             });
         }
         let sudoku = Latin::new(areas, cages, self.givens, self.style)
-            .with_values(top)
+            .with_values(top, first)
             .with_rules(found.rules)
             .with_variant(variant);
         let sudoku = match source {
@@ -119,7 +130,7 @@ impl Spec {
             None => sudoku,
         };
         match sudoku.conflict() {
-            Some((_, violation)) => Err(ParseError::whole(violation.into())),
+            Some((_, violation)) => Err(ParseError::whole(violation.written_from(first).into())),
             None => Ok(sudoku),
         }
     }
@@ -307,8 +318,17 @@ fn spec(raw: RawSpec, alphabet: Option<Alphabet>) -> Result<Spec, ParseError> {
             max: MAX_SIZE,
         }));
     }
-    let top = top(&raw.rest, n)?;
+    let (top, first) = values(&raw.rest, n)?;
     let (givens, style) = match &raw.givens {
+        // Values from 0 are written one character a cell, `0` the first (`0-9A-Z`).
+        Some(rows) if first == 0 => match given_rows(rows, (n, top), Some(Alphabet::ZeroDigits))? {
+            (givens, style @ Style::Compact(Alphabet::ZeroDigits)) => (givens, style),
+            _ => {
+                return Err(whole(Problem::Link(
+                    "givens of values from 0 are written one character a cell: 0-9, then A-Z; blanks . or _".into(),
+                )))
+            }
+        },
         Some(rows) => given_rows(rows, (n, top), alphabet)?,
         None => (Grid::filled(n, n, 0), default_style(n)),
     };

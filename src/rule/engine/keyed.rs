@@ -14,7 +14,7 @@ use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::Grid;
 use crate::model::Model;
-use crate::picture::{Drawing, Mark};
+use crate::picture::{Drawing, Label, Mark};
 
 /// What an engine part does for the rule holding it; see [`Rule`] for each step. `name` is
 /// the rule's, for clues and row names.
@@ -58,6 +58,8 @@ pub struct Keyed<P> {
     pub under: Vec<Mark>,
     /// The marks drawn over them (dots on the lines).
     pub over: Vec<Mark>,
+    /// Sum cages drawn dashed with their sums.
+    pub dashed: Vec<Label>,
     /// The key and value written back.
     pub json: (&'static str, Value),
     /// Whether the rule's negative form holds too (written back in `negative`).
@@ -72,6 +74,7 @@ impl<P: Part> Keyed<P> {
             part: P::default(),
             under: Vec::new(),
             over: Vec::new(),
+            dashed: Vec::new(),
             json: (key, value.clone()),
             negated: false,
         }
@@ -84,6 +87,7 @@ impl<P: Part> Keyed<P> {
             part,
             under: Vec::new(),
             over: Vec::new(),
+            dashed: Vec::new(),
             json,
             negated: false,
         }
@@ -130,6 +134,7 @@ impl<P: Part> Rule for Keyed<P> {
             part,
             under: self.under.clone(),
             over: self.over.clone(),
+            dashed: self.dashed.clone(),
             json: self.json.clone(),
             negated: self.negated,
         }))
@@ -154,5 +159,6 @@ impl<P: Part> Rule for Keyed<P> {
     fn draw(&self, drawing: &mut Drawing) {
         drawing.under.extend(self.under.iter().cloned());
         drawing.over.extend(self.over.iter().cloned());
+        drawing.dashed.extend(self.dashed.iter().cloned());
     }
 }

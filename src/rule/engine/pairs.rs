@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use super::keyed::Part;
+use super::reading::Board;
 use super::restrict;
 use super::Changed;
 use crate::domains::Domains;
@@ -191,6 +192,37 @@ impl Pairs {
     /// Adds that `a` and `b` keep `relation`, as the clue `clue`.
     pub fn add(&mut self, a: Cell, b: Cell, relation: Relation, clue: impl Into<String>) {
         self.pairs.push(Pair::new(a, b, relation, clue));
+    }
+
+    /// Adds that the values `a` and `b` are written with keep `relation` (no table's): on a
+    /// board written from 1 the relation itself, otherwise the table of mipsolve's values
+    /// whose written ones keep it.
+    pub fn add_written(
+        &mut self,
+        board: &Board,
+        [a, b]: [Cell; 2],
+        relation: Relation,
+        clue: impl Into<String>,
+    ) {
+        if board.first == 1 {
+            return self.add(a, b, relation, clue);
+        }
+        let written = |k: usize| k as i64 + i64::from(board.first);
+        let rows: Vec<u64> = (0..board.top)
+            .map(|i| {
+                (0..board.top)
+                    .filter(|&j| relation.holds(written(i), written(j), &[]))
+                    .fold(0, |row, j| row | 1 << j)
+            })
+            .collect();
+        let t = match self.tables.iter().position(|t| t.rows == rows) {
+            Some(t) => t,
+            None => {
+                self.tables.push(Table { rows });
+                self.tables.len() - 1
+            }
+        };
+        self.add(a, b, Relation::Table(t), clue);
     }
 }
 

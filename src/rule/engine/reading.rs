@@ -19,6 +19,9 @@ pub struct Board<'a> {
     pub n: usize,
     /// The greatest value (values run 1..=top): the side, but for ISS's value ranges.
     pub top: usize,
+    /// The value the puzzle writes for 1 (0 for ISS's `Shape~9x9~0-8`, else 1): its clues and
+    /// rules speak of written values, `value - 1 + first`.
+    pub first: u32,
     /// Each region's cells in reading order.
     pub regions: &'a [Vec<Cell>],
     /// The puzzle object.
@@ -29,6 +32,19 @@ pub struct Board<'a> {
 }
 
 impl Board<'_> {
+    /// The total of `sum of weight * value` that a clue giving `total` over written values
+    /// asks of mipsolve's values 1..top.
+    pub fn total(&self, terms: &[(Cell, i64)], total: i64) -> i64 {
+        let shift = i64::from(self.first) - 1;
+        total - shift * terms.iter().map(|&(_, w)| w).sum::<i64>()
+    }
+
+    /// mipsolve's value (1..=top) of a written value, if it is one of the grid's.
+    pub fn value(&self, written: u64) -> Option<u32> {
+        let value = (written + 1).checked_sub(u64::from(self.first))?;
+        ((1..=self.top as u64).contains(&value)).then_some(value as u32)
+    }
+
     /// The region of each cell (row-major), if any.
     pub fn region_of(&self) -> Vec<Option<usize>> {
         let mut found = vec![None; self.n * self.n];

@@ -42,7 +42,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 .zip(weights.iter().copied())
                 .collect();
             terms.extend(line[1..].iter().map(|&cell| (cell, -1)));
-            rule.part.add(terms, 0, place());
+            let total = board.total(&terms, 0);
+            rule.part.add(terms, total, place());
             rule.under.push(marks::line(&line, 0.06, "#909090"));
             let [.., from, to] = line[..] else {
                 unreachable!("a line of two cells at least")

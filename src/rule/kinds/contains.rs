@@ -37,7 +37,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Needs>::new("contains", "contains", value);
     for (i, item) in items(value)?.into_iter().enumerate() {
         let clue = format!("contains {}", i + 1);
-        let need = need(item, board.n, clue.clone()).map_err(|p| at(clue, p))?;
+        let need = need(item, board, clue.clone()).map_err(|p| at(clue, p))?;
         rule.under
             .extend(need.cells.iter().map(|&c| marks::shade(c, "#ece4f6")));
         rule.part.0.push(need);
@@ -45,20 +45,23 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     Ok(rule.found())
 }
 
-fn need(item: &Map<String, Value>, n: usize, clue: String) -> Result<Need, Problem> {
+fn need(item: &Map<String, Value>, board: &Board, clue: String) -> Result<Need, Problem> {
+    let n = board.n;
+    // Listed values are written values (from `board.first`); `k` is the index of mipsolve's.
+    let index = |v: &Value| Some(board.value(v.as_u64()?)? as usize - 1);
+    let range = format!("{}..{}", board.first, n as u32 - 1 + board.first);
     if let Some(key) =
         (item.keys()).find(|k| !["cells", "values", "exact", "absent"].contains(&k.as_str()))
     {
         return Err(wrong(format!("unknown key \"{key}\"")));
     }
     let cells = cells(item, "cells", n)?;
-    let bad = |v: &Value| wrong(format!("\"values\" must list values 1..{n}, found {v}"));
+    let bad = |v: &Value| wrong(format!("\"values\" must list values {range}, found {v}"));
     let listed = item.get("values").and_then(Value::as_array);
     let listed = listed.ok_or_else(|| wrong("no \"values\" (a list of values)"))?;
     let mut counts: Vec<(usize, usize)> = Vec::new();
     for v in listed {
-        let k =
-            (v.as_u64().filter(|v| (1..=n as u64).contains(v))).ok_or_else(|| bad(v))? as usize - 1;
+        let k = index(v).ok_or_else(|| bad(v))?;
         match counts.iter_mut().find(|(j, _)| *j == k) {
             Some((_, m)) => *m += 1,
             None => counts.push((k, 1)),
@@ -76,9 +79,8 @@ fn need(item: &Map<String, Value>, n: usize, clue: String) -> Result<Need, Probl
         None => Vec::new(),
         Some(Value::Array(list)) => (list.iter())
             .map(|v| {
-                let k = v.as_u64().filter(|v| (1..=n as u64).contains(v));
-                k.map(|k| k as usize - 1)
-                    .ok_or_else(|| wrong(format!("\"absent\" must list values 1..{n}, found {v}")))
+                index(v)
+                    .ok_or_else(|| wrong(format!("\"absent\" must list values {range}, found {v}")))
             })
             .collect::<Result<_, _>>()?,
         Some(other) => {

@@ -20,6 +20,9 @@ pub static KIND: RuleKind = RuleKind::new("countingcircles", read);
 #[derive(Debug, Default)]
 struct Circles {
     sets: Vec<Vec<Cell>>,
+    /// The written value less mipsolve's (-1 for values written from 0, else 0): a circle
+    /// counts the circles of its written value.
+    shift: i64,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
@@ -29,7 +32,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             circles.map_err(|p| at(format!("counting circles {}", i + 1), p))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let part = Circles { sets };
+    let shift = i64::from(board.first) - 1;
+    let part = Circles { sets, shift };
     let under = (part.sets.iter().flatten())
         .map(|&cell| marks::ring(cell, 0.4, false))
         .collect();
@@ -43,8 +47,9 @@ impl Part for Circles {
         let value = |(r, c): Cell| grid.get(r, c);
         let mut broken = Vec::new();
         for set in &self.sets {
-            let count = |v: u32| set.iter().filter(|&&c| value(c) == v).count() as u32;
-            if let Some(&cell) = set.iter().find(|&&c| count(value(c)) != value(c)) {
+            let count = |v: u32| set.iter().filter(|&&c| value(c) == v).count() as i64;
+            let written = |v: u32| i64::from(v) + self.shift;
+            if let Some(&cell) = set.iter().find(|&&c| count(value(c)) != written(value(c))) {
                 broken.push(Violation::Broken {
                     how: "is broken",
                     clue: format!("{name} at {}", cell_name(cell)),
@@ -67,7 +72,7 @@ impl Part for Circles {
                         .count() as i64
                 };
                 let keep = (0..values.len())
-                    .filter(|&k| holding(k, domains) >= values[k])
+                    .filter(|&k| holding(k, domains) >= values[k] + self.shift)
                     .fold(0u64, |m, k| m | 1 << k);
                 set.iter().all(|&c| {
                     let at = domains.index(c);
@@ -77,7 +82,7 @@ impl Part for Circles {
         })
     }
 
-    /// Per set and value v, a 0-1 `b`: `sum x[circles, v] = v b`.
+    /// Per set and value v (written w), a 0-1 `b`: `sum x[circles, v] = w b`.
     fn constrain(&self, name: &str, model: &mut Model) {
         let values = model.domains().values().to_vec();
         for (s, set) in self.sets.iter().enumerate() {
@@ -86,7 +91,7 @@ impl Part for Circles {
                 let mut e = LinExpr::default();
                 set.iter()
                     .for_each(|&(r, c)| e.add_expr(&model.x(r, c, k), 1.0));
-                e.add_var(used, -(v as f64));
+                e.add_var(used, -((v + self.shift) as f64));
                 model.add(format!("{name}{}_count{v}", s + 1), e, 0.0, 0.0);
             }
         }

@@ -20,7 +20,8 @@ fn lower(line: &Line, rule: &mut Keyed<Sums>) -> Result<(), Problem> {
     let last = line.cells.len() - 1;
     let mut terms = vec![(line.cells[0], 1), (line.cells[last], 1)];
     terms.extend(line.cells[1..last].iter().map(|&cell| (cell, -1)));
-    rule.part.add(terms, 0, line.clue);
+    let total = line.board.total(&terms, 0);
+    rule.part.add(terms, total, line.clue);
     rule.under.push(marks::ring(line.cells[0], 0.42, false));
     rule.under.push(marks::ring(line.cells[last], 0.42, false));
     Ok(())

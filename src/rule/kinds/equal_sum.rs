@@ -32,8 +32,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             segment
                 .iter()
                 .for_each(|&c| *weights.entry(c).or_default() -= 1);
-            let terms = weights.into_iter().filter(|&(_, w)| w != 0).collect();
-            rule.part.add(terms, 0, place());
+            let terms: Vec<_> = weights.into_iter().filter(|&(_, w)| w != 0).collect();
+            let total = board.total(&terms, 0);
+            rule.part.add(terms, total, place());
         }
         for segment in &segments {
             rule.under.push(marks::line(segment, 0.12, "#b0d0b0"));

@@ -19,16 +19,18 @@ use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("equalitycage", read);
 
-/// The cages and the side (values 1..n).
+/// The cages, the side (values 1..n) and the value written for 1 (0 or 1), whose parity
+/// the even and odd counts are of.
 #[derive(Debug, Default)]
 struct Cages {
     cages: Vec<Vec<Cell>>,
     n: usize,
+    first: i64,
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Cages>::new("equalitycage", KIND.key, value);
-    rule.part.n = board.n;
+    (rule.part.n, rule.part.first) = (board.n, i64::from(board.first));
     let mut areas = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = format!("equality cage {}", i + 1);
@@ -56,7 +58,7 @@ impl Cages {
     /// Per value: +1 even or -1 odd, +1 low or -1 high (0 for the middle of an odd side).
     fn signs(&self, v: i64) -> (i64, i64) {
         let half = (self.n / 2) as i64;
-        let parity = if v % 2 == 0 { 1 } else { -1 };
+        let parity = if (v - 1 + self.first) % 2 == 0 { 1 } else { -1 };
         let height = match v {
             v if v <= half => 1,
             v if v > self.n as i64 - half => -1,

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::error::{CageLabel, Problem};
 use crate::geometry::{Area, AreaName};
 use crate::grid::Cell;
+use crate::picture::Label;
 use crate::rule::engine::entry::{Keys, Placement, RuleKind};
 use crate::rule::engine::keyed::Keyed;
 use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
@@ -102,7 +103,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         .flatten()
         .for_each(|&(r, c)| uses[r * board.n + c] += 1);
     let mut found = Found::none();
-    let (mut kept, mut equations) = (Vec::new(), Vec::new());
+    let (mut kept, mut equations, mut dashed) = (Vec::new(), Vec::new(), Vec::new());
     for (i, (item, cage)) in listed.iter().zip(all).enumerate() {
         let place = || format!("killer cage {}", i + 1);
         let blank = |v: &Value| v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty());
@@ -116,7 +117,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             continue;
         };
         let sum = number(item, "value", None).map_err(|p| at(place(), p))?;
-        let sum = u64::try_from(sum)
+        // The sum of mipsolve's values 1..top, the clue's being of written ones.
+        let terms: Vec<(Cell, i64)> = cage.iter().map(|&cell| (cell, 1)).collect();
+        let sum = u64::try_from(board.total(&terms, sum))
             .ok()
             .filter(|&s| s > 0)
             .ok_or(at(place(), Problem::Target))?;
@@ -127,18 +130,33 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         );
         if k > n || !(least..=most).contains(&sum) {
             let cells: Vec<String> = cage.iter().map(|&c| crate::grid::cell_name(c)).collect();
+            // Told in written values.
+            let shift = k * u64::from(board.first) - k;
+            let (first, last) = (board.first, n as u32 - 1 + board.first);
             let problem = Problem::NeverHolds(format!(
-                "the cage {} sums to {sum}, but {k} different values of 1..{n} add up to {least} to {most}",
-                cells.join(" ")
+                "the cage {} sums to {}, but {k} different values of {first}..{last} add up to {} to {}",
+                cells.join(" "),
+                (sum + shift),
+                least + shift,
+                most + shift
             ));
             return Err(at(place(), problem));
         }
-        if cage.iter().any(|&(r, c)| uses[r * board.n + c] > 1) {
+        // A cage over a cell of another, or on values written from 0 (whose cages as the
+        // puzzle's would be written and drawn with mipsolve's sums), is an area and a sum.
+        if board.first != 1 || cage.iter().any(|&(r, c)| uses[r * board.n + c] > 1) {
             kept.push(Value::Object((*item).clone()));
             equations.push(Equation {
                 terms: cage.iter().map(|&cell| (cell, 1)).collect(),
                 total: sum as i64,
                 clue: place(),
+            });
+            let text = crate::json_values::written(written)
+                .trim_matches('"')
+                .to_string();
+            dashed.push(Label {
+                cells: cage.clone(),
+                text,
             });
             found.areas.push(area(cage));
             continue;
@@ -156,7 +174,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             equations,
             ..Sums::default()
         };
-        found.rules.push(Arc::new(Keyed::of("killer", sums, json)));
+        let mut rule = Keyed::of("killer", sums, json);
+        rule.dashed = dashed;
+        found.rules.push(Arc::new(rule));
     } else if !json.1.as_array().is_some_and(Vec::is_empty) {
         found.rules.push(Arc::new(Keyed::of("killer", (), json)));
     }

@@ -16,6 +16,8 @@ pub static KIND: RuleKind = RuleKind { key: "grid", read };
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let n = board.top as i64;
+    // Marks and parity speak of written values (from `board.first`).
+    let written = |v: i64| v - 1 + i64::from(board.first);
     let mut cells = Vec::new();
     let rows = value.as_array().map(Vec::as_slice).unwrap_or_default();
     for (r, row) in rows.iter().enumerate() {
@@ -24,19 +26,21 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             let place = || format!("grid {}", cell_name((r, c)));
             let mut allowed: Vec<i64> = (1..=n).collect();
             if let Some(Value::Array(marks)) = cell.get("givenPencilMarks") {
-                let marked: Option<Vec<i64>> = marks.iter().map(Value::as_i64).collect();
-                let marked = marked.filter(|m| m.iter().all(|v| (1..=n).contains(v)));
+                let marked: Option<Vec<i64>> = (marks.iter())
+                    .map(|v| Some(i64::from(board.value(v.as_u64()?)?)))
+                    .collect();
                 let marked = marked.ok_or_else(|| {
+                    let (low, high) = (written(1), written(n));
                     at(
                         place(),
-                        wrong(format!("givenPencilMarks must be values 1..{n}")),
+                        wrong(format!("givenPencilMarks must be values {low}..{high}")),
                     )
                 })?;
                 allowed.retain(|v| marked.contains(v));
             }
             match cell.get("parity").and_then(Value::as_str) {
-                Some("Odd") => allowed.retain(|v| v % 2 == 1),
-                Some("Even") => allowed.retain(|v| v % 2 == 0),
+                Some("Odd") => allowed.retain(|&v| written(v) % 2 == 1),
+                Some("Even") => allowed.retain(|&v| written(v) % 2 == 0),
                 _ => {}
             }
             if allowed.len() < board.top {
@@ -47,10 +51,11 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     if cells.is_empty() {
         return Ok(Found::none());
     }
-    // Written back as a grid holding only the marks.
+    // Written back as a grid holding only the marks, as written values.
     let mut grid = vec![vec![serde_json::json!({}); board.n]; board.n];
     for ((r, c), allowed) in &cells {
-        grid[*r][*c] = serde_json::json!({ "givenPencilMarks": allowed });
+        let marks: Vec<i64> = allowed.iter().map(|&v| written(v)).collect();
+        grid[*r][*c] = serde_json::json!({ "givenPencilMarks": marks });
     }
     let json = ("grid", serde_json::json!(grid));
     Ok(Found::rule(Keyed::of(

@@ -22,7 +22,7 @@ struct Quadruples {
 }
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
-    let mut clues = Vec::new();
+    let (mut clues, mut written) = (Vec::new(), Vec::new());
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = || format!("quadruple {}", i + 1);
         let around = cells(item, "cells", board.n).map_err(|p| at(place(), p))?;
@@ -35,30 +35,32 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .iter()
             .map(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()))
             .collect();
-        let values = values
-            .filter(|v| {
-                v.len() <= around.len() && v.iter().all(|x| (1..=board.top as i64).contains(x))
-            })
-            .ok_or_else(|| {
-                at(
-                    place(),
-                    wrong(format!(
-                        "\"values\" must be at most {} values 1..{}",
-                        around.len(),
-                        board.n
-                    )),
-                )
-            })?;
-        clues.push((around, values));
+        // Written values, and mipsolve's (from 1) for the rule.
+        let inner: Option<Vec<i64>> = (values.iter().flatten())
+            .map(|&x| Some(i64::from(board.value(u64::try_from(x).ok()?)?)))
+            .collect();
+        let fits = |v: &Vec<i64>| v.len() <= around.len();
+        let (Some(values), Some(inner)) = (values.filter(fits), inner.filter(fits)) else {
+            let first = i64::from(board.first);
+            return Err(at(
+                place(),
+                wrong(format!(
+                    "\"values\" must be at most {} values {first}..{}",
+                    around.len(),
+                    board.top as i64 - 1 + first
+                )),
+            ));
+        };
+        written.push(values);
+        clues.push((around, inner));
     }
     let mut rule = Keyed::of(
         "quadruple",
         Quadruples::default(),
         (KIND.key, value.clone()),
     );
-    rule.over = clues
-        .iter()
-        .flat_map(|(around, listed)| drawn(around, listed))
+    rule.over = (clues.iter().zip(&written))
+        .flat_map(|((around, _), listed)| drawn(around, listed))
         .collect();
     rule.part.clues = clues;
     Ok(Found::rule(rule))

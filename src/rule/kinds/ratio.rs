@@ -27,7 +27,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         let [a, b] = dot_cells(item, board.n).map_err(|p| at(place(), p))?;
         let k = number(item, "value", Some(2)).map_err(|p| at(place(), p))?;
         let clue = format!("black dot {}-{}", cell_name(a), cell_name(b));
-        rule.part.add(a, b, Relation::Ratio(k), clue);
+        rule.part
+            .add_written(board, [a, b], Relation::Ratio(k), clue);
         rule.over.push(marks::dot(a, b, true));
         if k != 2 {
             rule.over.push(marks::side_text(a, b, &k.to_string()));
@@ -45,7 +46,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         for (a, b) in undotted(board.n, &marked) {
             for &k in &ratios {
                 let clue = format!("no black dot {}-{}", cell_name(a), cell_name(b));
-                rule.part.add(a, b, Relation::NotRatio(k), clue);
+                (rule.part).add_written(board, [a, b], Relation::NotRatio(k), clue);
             }
         }
     }

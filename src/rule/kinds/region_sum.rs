@@ -33,7 +33,8 @@ fn lower(line: &Line, rule: &mut Keyed<Sums>) -> Result<(), Problem> {
     for run in runs.iter().skip(1) {
         let mut terms: Vec<(Cell, i64)> = run.iter().map(|&cell| (cell, 1)).collect();
         terms.extend(runs[0].iter().map(|&cell| (cell, -1)));
-        rule.part.add(terms, 0, line.clue);
+        let total = line.board.total(&terms, 0);
+        rule.part.add(terms, total, line.clue);
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         };
         let every = item.get("every").and_then(Value::as_bool).unwrap_or(false);
         let list = listed(item, board.n, every).map_err(|p| at(&name, p))?;
-        let table = table(item, board.n).map_err(|p| at(&name, p))?;
+        let table = table(item, board).map_err(|p| at(&name, p))?;
         let related: Vec<(Cell, Cell)> = match every {
             true => (0..list.len())
                 .flat_map(|a| (a + 1..list.len()).map(move |b| (a, b)))
@@ -62,14 +62,15 @@ fn listed(item: &Map<String, Value>, n: usize, every: bool) -> Result<Vec<Cell>,
     }
 }
 
-/// The table of the pairs under `"allowed"`, each of values 1..n.
-fn table(item: &Map<String, Value>, n: usize) -> Result<Table, Problem> {
+/// The table of the pairs under `"allowed"`, each of written values (1..n, or from 0).
+fn table(item: &Map<String, Value>, board: &Board) -> Result<Table, Problem> {
+    let n = board.n;
     let Some(Value::Array(pairs)) = item.get("allowed") else {
         return Err(wrong("no \"allowed\" (a list of [first, second] values)"));
     };
     let mut rows = vec![0u64; n];
     for pair in pairs {
-        let value = |v: &Value| v.as_u64().filter(|v| (1..=n as u64).contains(v));
+        let value = |v: &Value| v.as_u64().and_then(|v| board.value(v));
         match pair
             .as_array()
             .map(|p| p.iter().map(value).collect::<Vec<_>>())
@@ -80,7 +81,9 @@ fn table(item: &Map<String, Value>, n: usize) -> Result<Table, Problem> {
             }
             _ => {
                 return Err(wrong(format!(
-                    "an allowed pair must be two values from 1 to {n}, found {pair}"
+                    "an allowed pair must be two values from {} to {}, found {pair}",
+                    board.first,
+                    n as u32 - 1 + board.first
                 )))
             }
         }

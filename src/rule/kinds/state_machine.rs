@@ -36,7 +36,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             return Err(at(place(), wrong(format!("unknown key \"{key}\""))));
         }
         let segments = segments(item, board.n).map_err(|p| at(place(), p))?;
-        let machine = machine(item, board.top).map_err(|p| at(place(), p))?;
+        let machine = machine(item, board).map_err(|p| at(place(), p))?;
         let mut steps = Vec::new();
         for (k, segment) in segments.iter().enumerate() {
             if k > 0 {
@@ -68,8 +68,10 @@ fn segments(item: &Map<String, Value>, n: usize) -> Result<Vec<Vec<Cell>>, Probl
 }
 
 /// The automaton: from `"machine"`, `"regex"`, or `"start"`, `"accept"` and `"moves"`
-/// (exactly one of the three ways).
-fn machine(item: &Map<String, Value>, n: usize) -> Result<Machine, Problem> {
+/// (exactly one of the three ways). ISS's encoded machine reads values by their place among
+/// the grid's, a pattern by their written digits; listed moves name values from 1.
+fn machine(item: &Map<String, Value>, board: &Board) -> Result<Machine, Problem> {
+    let n = board.top;
     let listed = ["start", "accept", "moves"].map(|k| item.get(k));
     let ways = [
         item.get("machine").is_some(),
@@ -84,8 +86,11 @@ fn machine(item: &Map<String, Value>, n: usize) -> Result<Machine, Problem> {
     match (item.get("machine"), item.get("regex"), listed) {
         (Some(Value::String(code)), _, _) => Machine::from_iss(code, n),
         (Some(_), _, _) => Err(wrong("\"machine\" must be ISS's encoded NFA")),
-        (_, Some(Value::String(pattern)), _) => Machine::from_regex(pattern, n),
+        (_, Some(Value::String(pattern)), _) => Machine::from_regex(pattern, n, board.first),
         (_, Some(_), _) => Err(wrong("\"regex\" must be a pattern (a string)")),
+        (_, _, [Some(_), Some(_), Some(_)]) if board.first != 1 => Err(wrong(
+            "listed moves name values from 1: on values from 0, give \"machine\" or \"regex\"",
+        )),
         (_, _, [Some(start), Some(accept), Some(moves)]) => listed_machine(start, accept, moves, n),
         _ => Err(wrong("\"start\", \"accept\" and \"moves\" go together")),
     }

@@ -26,8 +26,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         };
         let total = number(item, "value", None).map_err(|p| at(place(), p))?;
         let weights = weights(item, list.len()).map_err(|p| at(place(), p))?;
+        let terms: Vec<_> = list.iter().copied().zip(weights).collect();
         rule.part
-            .add(list.iter().copied().zip(weights).collect(), total, place());
+            .add(terms.clone(), board.total(&terms, total), place());
         rule.under
             .extend(list.iter().map(|&cell| marks::shade(cell, "#e4ecf6")));
         rule.over.push(Mark::Text {

@@ -41,7 +41,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             cell_name(a),
             cell_name(b)
         );
-        rule.part.add(a, b, Relation::Sum(sum), clue);
+        rule.part
+            .add(a, b, Relation::Sum(pair_total(board, sum)), clue);
         rule.over
             .push(marks::side_text(a, b, &letter.to_ascii_uppercase()));
         marked.push((a.min(b), a.max(b)));
@@ -51,11 +52,17 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         for (a, b) in undotted(board.n, &marked) {
             for sum in [5, 10] {
                 let clue = format!("no X or V {}-{}", cell_name(a), cell_name(b));
-                rule.part.add(a, b, Relation::NotSum(sum), clue);
+                rule.part
+                    .add(a, b, Relation::NotSum(pair_total(board, sum)), clue);
             }
         }
     }
     Ok(rule.found())
+}
+
+/// The sum of two of mipsolve's values whose written values add up to `sum`.
+fn pair_total(board: &Board, sum: i64) -> i64 {
+    board.total(&[((0, 0), 1), ((0, 0), 1)], sum)
 }
 
 #[cfg(test)]

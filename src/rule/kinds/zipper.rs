@@ -25,7 +25,8 @@ fn lower(line: &Line, rule: &mut Keyed<Sums>) -> Result<(), Problem> {
     for j in first..len / 2 {
         let mut terms = pair(j).to_vec();
         terms.extend(reference.iter().copied());
-        rule.part.add(terms, 0, line.clue);
+        let total = line.board.total(&terms, 0);
+        rule.part.add(terms, total, line.clue);
     }
     Ok(())
 }

@@ -37,8 +37,14 @@ fn header(record: &Record) -> Line<'_> {
 }
 
 /// The status, uniqueness, grids, warnings and stats of an outcome.
-fn outcome<'a>(line: &mut Line<'a>, solved: &'a Solved) {
-    let rows = |grid: &Grid| Some(grid.to_rows());
+fn outcome<'a>(line: &mut Line<'a>, solved: &'a Solved, first: u32) {
+    // Values as the puzzle writes them.
+    let written = |grid: &Grid| -> Vec<Vec<u32>> {
+        let mut rows = grid.to_rows();
+        rows.iter_mut().flatten().for_each(|v| *v = *v + first - 1);
+        rows
+    };
+    let rows = |grid: &Grid| Some(written(grid));
     (line.status, line.unique) = match &solved.outcome {
         Outcome::Solved(_) => ("solved", None),
         Outcome::Unique(_) => ("solved", Some(true)),
@@ -50,7 +56,7 @@ fn outcome<'a>(line: &mut Line<'a>, solved: &'a Solved) {
             let complete = *end == CountEnd::All;
             line.count = Some(solutions.len());
             line.count_complete = Some(complete);
-            line.solutions = Some(solutions.iter().map(Grid::to_rows).collect());
+            line.solutions = Some(solutions.iter().map(written).collect());
             let unique = (solutions.len() > 1 || complete).then_some(solutions.len() == 1);
             match end {
                 CountEnd::TimeLimit => ("timeout", unique),
@@ -79,7 +85,7 @@ impl Output for Json {
         match &record.result {
             Err(failure) => line.error = Some(failure.to_string()),
             Ok(solved) => {
-                outcome(&mut line, solved);
+                outcome(&mut line, solved, record.first);
                 for analysis in ANALYSES {
                     analysis.json(&solved.found, &solved.outcome, &mut line);
                 }

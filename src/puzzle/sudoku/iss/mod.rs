@@ -184,9 +184,9 @@ fn read(text: &str) -> Result<Latin, ParseError> {
             item.number, item.kind
         )));
     }
-    let (n, top) = size(&items)?;
+    let (n, top, first) = size(&items)?;
     let mut reader = Reader::new(n);
-    reader.top = top;
+    (reader.top, reader.first) = (top, first);
     reader.box_size = region_size(&items)?;
     choice::read_items(&mut reader, &replicate::expand(items, n)?)?;
     from_object(&reader.finish()?)
@@ -220,11 +220,12 @@ fn region_size(items: &[Item]) -> Result<Option<usize>, ParseError> {
     }
 }
 
-/// The side and greatest value the `Shape` item gives (`Shape~7x7`: 7 and 7; `Shape~7x7~9`
-/// or `Shape~7x7~1-9`: 7 and 9; 9 and 9 without one). Values that start at 0 are refused.
-fn size(items: &[Item]) -> Result<(usize, usize), ParseError> {
+/// The side, the count of values and the first value the `Shape` item gives (`Shape~7x7`:
+/// 7, 7 and 1; `Shape~7x7~9` or `Shape~7x7~1-9`: 7, 9 and 1; `Shape~9x9~0-8`: 9, 9 and 0;
+/// a 9x9 of 1..9 without one).
+fn size(items: &[Item]) -> Result<(usize, usize, u32), ParseError> {
     let Some(Item { args, .. }) = items.iter().find(|item| item.kind == "Shape") else {
-        return Ok((9, 9));
+        return Ok((9, 9, 1));
     };
     let dims = args.first().map_or("", String::as_str);
     let square = dims.split_once('x').and_then(|(r, c)| {
@@ -236,17 +237,31 @@ fn size(items: &[Item]) -> Result<(usize, usize), ParseError> {
             "Shape~{dims}: mipsolve reads square grids (NxN) only"
         ))
     })?;
+    // A grid type after the range (ISS's `Raw`: rows and columns free to repeat) is another
+    // puzzle than a Sudoku.
+    if let Some(kind) = args.get(2) {
+        return Err(fail(format!(
+            "Shape~{}: mipsolve does not read ISS's grid type \"{kind}\"",
+            args.join("~")
+        )));
+    }
     let range = args.get(1).map_or("", String::as_str);
-    let top = match range.split_once('-') {
-        _ if range.is_empty() => Some(n),
-        None => range.parse::<usize>().ok(),
-        Some(("1", last)) => last.parse::<usize>().ok(),
+    // ISS's values start at 1 or 0.
+    let values = match range.split_once('-') {
+        _ if range.is_empty() => Some((n, 1)),
+        None => range.parse::<usize>().ok().map(|top| (top, 1)),
+        Some((first @ ("0" | "1"), last)) => (last.parse::<usize>().ok()).and_then(|last| {
+            Some((
+                last.checked_add(1)?.checked_sub(first.parse().ok()?)?,
+                first.parse().ok()?,
+            ))
+        }),
         Some(_) => None,
     };
-    match top.filter(|&top| (n..=64).contains(&top)) {
-        Some(top) => Ok((n, top)),
+    match values.filter(|&(top, _)| (n..=64).contains(&top)) {
+        Some((top, first)) => Ok((n, top, first)),
         None => Err(fail(format!(
-            "Shape~{}: mipsolve reads values 1..m, m from {n} to 64, only",
+            "Shape~{}: mipsolve reads values 1..m or 0..m-1, of {n} to 64 values, only",
             args.join("~")
         ))),
     }

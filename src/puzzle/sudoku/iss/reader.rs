@@ -13,8 +13,10 @@ use crate::rule::{EXTRA_REGIONS, ISS_TYPES, SAME_VALUES};
 /// The f-puzzles object being written from the items.
 pub(super) struct Reader {
     pub(super) n: usize,
-    /// The greatest value (values 1..=top).
+    /// How many values.
     pub(super) top: usize,
+    /// The first value (0 or 1).
+    pub(super) first: u32,
     /// The cells of a box, when `RegionSize` sets it.
     pub(super) box_size: Option<usize>,
     /// A Jigsaw's pieces, each its cells.
@@ -38,6 +40,7 @@ impl Reader {
         Reader {
             n,
             top: n,
+            first: 1,
             box_size: None,
             pieces: Vec::new(),
             same_values: false,
@@ -147,9 +150,26 @@ impl Reader {
             let values: Vec<u32> = (parts.map(|v| v.parse::<u32>()))
                 .collect::<Result<_, _>>()
                 .map_err(|_| ItemError::NotGiven(arg.to_string()))?;
+            if values.is_empty() {
+                return Err(ItemError::NoValue(arg.to_string()));
+            }
+            // A cell given again keeps the values both allow, as ISS does.
             let cell = &mut self.grid[r][c];
+            let before: Option<Vec<u32>> = match (cell.get("value"), cell.get("givenPencilMarks")) {
+                (Some(v), _) => serde_json::from_value(json!([v])).ok(),
+                (None, Some(marks)) => serde_json::from_value(marks.clone()).ok(),
+                (None, None) => None,
+            };
+            let values: Vec<u32> = match before {
+                Some(before) => values.into_iter().filter(|v| before.contains(v)).collect(),
+                None => values,
+            };
+            if let Some(object) = cell.as_object_mut() {
+                for key in ["value", "given", "givenPencilMarks"] {
+                    object.remove(key);
+                }
+            }
             match values[..] {
-                [] => return Err(ItemError::NoValue(arg.to_string())),
                 [v] => {
                     cell["value"] = json!(v);
                     cell["given"] = json!(true);
@@ -240,8 +260,14 @@ impl Reader {
                 self.push(EXTRA_REGIONS.key, json!({ "cells": cells }));
             }
         }
-        if self.top != self.n {
-            self.keys.insert("values".into(), json!(self.top));
+        match self.first {
+            1 if self.top == self.n => {}
+            1 => _ = self.keys.insert("values".into(), json!(self.top)),
+            first => {
+                let last = self.top as u32 - 1 + first;
+                self.keys
+                    .insert("values".into(), json!(format!("{first}-{last}")));
+            }
         }
         match (self.boxes, jigsaw) {
             (false, false) => {

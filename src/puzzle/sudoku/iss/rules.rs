@@ -296,7 +296,11 @@ impl Reader {
         let (code, groups) = args
             .split_first()
             .ok_or(ItemError::Form("no relation key"))?;
-        let allowed = allowed_pairs(code, self.n)?;
+        // Pairs of written values (the key's are by place among the values).
+        let shift = self.first as usize;
+        let allowed: Vec<[usize; 2]> = (allowed_pairs(code, self.n)?.into_iter())
+            .map(|pair| pair.map(|v| v - 1 + shift))
+            .collect();
         for (name, cells) in named_groups(groups) {
             let item = json!({"cells": self.names(&cells)?, "allowed": allowed,
                 "name": name, "every": every});

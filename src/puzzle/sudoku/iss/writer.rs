@@ -23,6 +23,9 @@ pub struct IssPuzzle<'a> {
     pub n: usize,
     /// The greatest value (values 1..=top; the side but for a value range).
     pub top: usize,
+    /// The value written for 1 (0 for values from 0, else 1): the givens are mipsolve's
+    /// values, the rules' keys written values already.
+    pub first: u32,
     /// The boxes or regions.
     pub layout: Layout,
     /// The givens, 0 for a blank.
@@ -55,8 +58,9 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
         )));
     }
     let mut out = format!(".Shape~{n}x{n}");
-    if p.top != n {
-        out += &format!("~1-{}", p.top);
+    match p.first {
+        1 if p.top == n => {}
+        first => out += &format!("~{first}-{}", p.top as u32 - 1 + first),
     }
     match &p.layout {
         Layout::Boxes => {}
@@ -83,13 +87,13 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
     for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
         match p.givens.get(r, c) {
             0 => {}
-            v => given.push(format!("{}_{v}", id((r, c)))),
+            v => given.push(format!("{}_{}", id((r, c)), v - 1 + p.first)),
         }
     }
     let cages: String = (p.cages.iter())
         .map(|(sum, cells)| format!(".Cage~{sum}~{}", ids(cells)))
         .collect();
-    Ok(out + &keys_items(p.rules, given, (n, p.top))? + &cages)
+    Ok(out + &keys_items(p.rules, given, (n, p.top, p.first))? + &cages)
 }
 
 /// The ISS items of rule keys, after the givens (`R1C1_5`) and the keys' candidate marks
@@ -97,11 +101,11 @@ pub fn write(p: &IssPuzzle) -> Result<String, Unwritable> {
 fn keys_items(
     keys: &Map<String, Value>,
     mut given: Vec<String>,
-    (n, top): (usize, usize),
+    (n, top, first): (usize, usize, u32),
 ) -> Result<String, Unwritable> {
     let mut rules = keys.clone();
     if let Some(Value::Array(rows)) = rules.remove("grid") {
-        given.extend(candidate_marks(&rows, (n, top)));
+        given.extend(candidate_marks(&rows, (n, top, first)));
     }
     let mut out = String::new();
     if !given.is_empty() {
@@ -114,7 +118,7 @@ fn keys_items(
             let options = choice.get("options").and_then(Value::as_array);
             for option in options.map(Vec::as_slice).unwrap_or_default() {
                 let keys = option.as_object().cloned().unwrap_or_default();
-                let items = keys_items(&keys, Vec::new(), (n, top))?;
+                let items = keys_items(&keys, Vec::new(), (n, top, first))?;
                 match items.matches('.').count() {
                     1 => out += &items,
                     _ => out += &format!(".And{items}.End"),
@@ -124,7 +128,7 @@ fn keys_items(
         }
     }
     for (key, value) in &rules {
-        out += &rule_items(key, value, &rules, (n, top))?;
+        out += &rule_items(key, value, &rules, (n, top, first))?;
     }
     Ok(out + &negated)
 }
@@ -139,15 +143,15 @@ fn ids(cells: &[Cell]) -> String {
     cells.iter().map(|&c| id(c)).collect::<Vec<_>>().join("~")
 }
 
-/// The setter's candidate marks as given candidates (`R1C1_1_2`).
-fn candidate_marks(rows: &[Value], (n, top): (usize, usize)) -> Vec<String> {
+/// The setter's candidate marks (written values) as given candidates (`R1C1_1_2`).
+fn candidate_marks(rows: &[Value], (n, top, first): (usize, usize, u32)) -> Vec<String> {
     let mut found = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().map(Vec::as_slice).unwrap_or_default();
         for (c, cell) in row.iter().enumerate().filter(|_| r < n) {
             let mut marks: Vec<u64> = match cell.get("givenPencilMarks") {
                 Some(Value::Array(m)) => m.iter().filter_map(Value::as_u64).collect(),
-                _ => (1..=top as u64).collect(),
+                _ => (0..top as u64).map(|k| k + u64::from(first)).collect(),
             };
             match cell.get("parity").and_then(Value::as_str) {
                 Some("Odd") => marks.retain(|v| v % 2 == 1),
@@ -198,7 +202,7 @@ fn rule_items(
     key: &str,
     value: &Value,
     rules: &Map<String, Value>,
-    (n, top): (usize, usize),
+    (n, top, first): (usize, usize, u32),
 ) -> Result<String, Unwritable> {
     let types: Vec<&IssType> = ISS_TYPES.iter().filter(|t| t.kind.key == key).collect();
     if types.is_empty() {
@@ -255,7 +259,8 @@ fn rule_items(
             continue;
         }
         let object = item.as_object();
-        let written = (types.iter()).find_map(|t| Some((t.name, args(t.form, object?, n)?)));
+        let written =
+            (types.iter()).find_map(|t| Some((t.name, args(t.form, object?, (n, first))?)));
         let (name, args) = written
             .ok_or_else(|| Unwritable(format!("a {key:?} item ISS has no form for: {item}")))?;
         out += &format!(".{name}~{}", args.join("~"));
@@ -279,8 +284,9 @@ fn flag_form(form: IssForm, rules: &Map<String, Value>) -> bool {
     }
 }
 
-/// An item's ISS arguments in `form`; `None` when the form does not say the item.
-fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String>> {
+/// An item's ISS arguments in `form` on a side of `n` with values written from `first`;
+/// `None` when the form does not say the item.
+fn args(form: IssForm, item: &Map<String, Value>, (n, first): (usize, u32)) -> Option<Vec<String>> {
     let cells_of = |v: &Value| -> Option<Vec<Cell>> {
         (v.as_array()?.iter()).map(|c| cell(c, n).ok()).collect()
     };
@@ -400,7 +406,10 @@ fn args(form: IssForm, item: &Map<String, Value>, n: usize) -> Option<Vec<String
                 .collect::<Option<_>>()?;
             let name = text("name").unwrap_or_default();
             [
-                vec![relation_key(&pairs, n), format!("_{}", encode_name(&name))],
+                vec![
+                    relation_key(&pairs, (n, first)),
+                    format!("_{}", encode_name(&name)),
+                ],
                 strings(&list("cells")?),
             ]
             .concat()
@@ -516,13 +525,15 @@ fn segments_under(item: &Map<String, Value>, key: &str, n: usize) -> Option<Vec<
         .collect()
 }
 
-/// ISS's relation key of the allowed pairs: bit `(a - 1) n + (b - 1)`, six bits a character,
-/// lowest first, in URL-safe base64's alphabet, trailing zero characters left off.
-fn relation_key(pairs: &[(u64, u64)], n: usize) -> String {
+/// ISS's relation key of the allowed pairs of values written from `first`: bit
+/// `(a - first) n + (b - first)`, six bits a character, lowest first, in URL-safe base64's
+/// alphabet, trailing zero characters left off.
+fn relation_key(pairs: &[(u64, u64)], (n, first): (usize, u32)) -> String {
     const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut sixes = vec![0usize; (n * n).div_ceil(6)];
     for &(a, b) in pairs {
-        let bit = (a as usize - 1) * n + (b as usize - 1);
+        let index = |v: u64| (v - u64::from(first)) as usize;
+        let bit = index(a) * n + index(b);
         sixes[bit / 6] |= 1 << (bit % 6);
     }
     while sixes.last() == Some(&0) {
@@ -544,7 +555,8 @@ mod tests {
     fn a_relation_key_sets_one_bit_a_pair() {
         // 1-2 is bit 1 (the first character's second bit: 'C'); 9-9 is bit 80 (the 14th
         // character's third bit: 'E'), with zeros between.
-        assert_eq!(relation_key(&[(1, 2)], 9), "C");
-        assert_eq!(relation_key(&[(1, 2), (9, 9)], 9), "CAAAAAAAAAAAAE");
+        assert_eq!(relation_key(&[(1, 2)], (9, 1)), "C");
+        assert_eq!(relation_key(&[(1, 2), (9, 9)], (9, 1)), "CAAAAAAAAAAAAE");
+        assert_eq!(relation_key(&[(0, 1), (8, 8)], (9, 0)), "CAAAAAAAAAAAAE");
     }
 }

@@ -118,10 +118,11 @@ impl Bits<'_> {
 }
 
 impl Machine {
-    /// The automaton of ISS's regular expression over values 1..=n (`0`-`9` are themselves,
-    /// letters count on from 10; grouping, `|`, `.`, classes and quantifiers): the whole
-    /// word must match. regex-automata builds the DFA; its live states become ours.
-    pub fn from_regex(pattern: &str, n: usize) -> Result<Machine, Problem> {
+    /// The automaton of ISS's regular expression over `n` values written from `first` (`0`-`9`
+    /// are themselves, letters count on from 10; grouping, `|`, `.`, classes and
+    /// quantifiers): the whole word must match. regex-automata builds the DFA; its live states
+    /// become ours.
+    pub fn from_regex(pattern: &str, n: usize, first: u32) -> Result<Machine, Problem> {
         use regex_automata::dfa::{dense, Automaton, StartKind};
         use regex_automata::util::{start, syntax};
         use regex_automata::{Anchored, MatchKind};
@@ -147,7 +148,7 @@ impl Machine {
             )
             .build(&format!("(?:{pattern})$"))
             .map_err(|e| broken(&e))?;
-        let symbol = |k: usize| match k + 1 {
+        let symbol = |k: usize| match k + first as usize {
             v @ 0..=9 => b'0' + v as u8,
             v => b'A' + (v - 10) as u8,
         };

@@ -1,0 +1,317 @@
+//! Rules read on grids whose values are written from 0 (ISS's `Shape~4x4~0-3`): on random
+//! 4x4 Sudokus of values 0..3, mipsolve's count of solutions, and each solution it lists,
+//! must match a brute force of the rules' meaning over written values, written here apart
+//! from `src/rule/`: sums count a 0 as nothing, a black dot's 0 doubles only 0, a parity
+//! mark reads 0 as even. Each puzzle's clues are read off a random grid, so each has a
+//! solution.
+
+mod common;
+
+use common::run_with_stdin;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+const N: usize = 4;
+
+type Grid = [[i64; N]; N];
+type Cell = (usize, usize);
+
+/// A clue over written values.
+enum Clue {
+    /// Distinct values adding up to the sum (any, for 0).
+    Cage(Vec<Cell>, i64),
+    /// The circle (first cell) is the sum of the shaft.
+    Arrow(Vec<Cell>),
+    /// One value is twice the other.
+    Black(Cell, Cell),
+    /// The values differ by one.
+    White(Cell, Cell),
+    /// The values add up to 5.
+    V(Cell, Cell),
+    /// Strictly increasing from the bulb.
+    Thermo(Vec<Cell>),
+    /// The values differ by 2 or more.
+    Whisper(Vec<Cell>),
+    /// The 2x2 square from its top-left cell holds these values.
+    Quad(Cell, Vec<i64>),
+    /// The cell holds one of these values.
+    Marks(Cell, Vec<i64>),
+    /// Each circle's value is how many of the circles hold it.
+    Circles(Vec<Cell>),
+    /// Distinct values, as many even as odd (0 even) and as many low (0, 1) as high.
+    Equality(Vec<Cell>),
+}
+
+impl Clue {
+    fn holds(&self, g: &Grid) -> bool {
+        let v = |&(r, c): &Cell| g[r][c];
+        match self {
+            Clue::Cage(cells, sum) => {
+                let mut values: Vec<i64> = cells.iter().map(v).collect();
+                values.sort_unstable();
+                values.dedup();
+                // A sum of 0 is no sum, as ISS reads it: the values only differ.
+                values.len() == cells.len() && (*sum == 0 || values.iter().sum::<i64>() == *sum)
+            }
+            Clue::Arrow(cells) => v(&cells[0]) == cells[1..].iter().map(v).sum::<i64>(),
+            Clue::Black(a, b) => v(a) == 2 * v(b) || v(b) == 2 * v(a),
+            Clue::White(a, b) => (v(a) - v(b)).abs() == 1,
+            Clue::V(a, b) => v(a) + v(b) == 5,
+            Clue::Thermo(cells) => cells.windows(2).all(|w| v(&w[0]) < v(&w[1])),
+            Clue::Whisper(cells) => cells.windows(2).all(|w| (v(&w[0]) - v(&w[1])).abs() >= 2),
+            Clue::Quad((r, c), values) => {
+                let mut held: Vec<i64> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .iter()
+                    .map(|(dr, dc)| g[r + dr][c + dc])
+                    .collect();
+                values
+                    .iter()
+                    .all(|x| match held.iter().position(|h| h == x) {
+                        Some(i) => {
+                            held.remove(i);
+                            true
+                        }
+                        None => false,
+                    })
+            }
+            Clue::Marks(cell, values) => values.contains(&v(cell)),
+            Clue::Equality(cells) => {
+                let mut values: Vec<i64> = cells.iter().map(v).collect();
+                let even = values.iter().filter(|&&x| x % 2 == 0).count();
+                let low = values.iter().filter(|&&x| x < 2).count();
+                values.sort_unstable();
+                values.dedup();
+                values.len() == cells.len() && 2 * even == cells.len() && 2 * low == cells.len()
+            }
+            Clue::Circles(cells) => cells
+                .iter()
+                .all(|a| cells.iter().filter(|b| v(b) == v(a)).count() as i64 == v(a)),
+        }
+    }
+
+    /// The clue as an ISS item.
+    fn iss(&self) -> String {
+        let ids = |cells: &[Cell]| cells.iter().map(|&c| id(c)).collect::<Vec<_>>().join("~");
+        match self {
+            Clue::Cage(cells, sum) => format!(".Cage~{sum}~{}", ids(cells)),
+            Clue::Arrow(cells) => format!(".Arrow~{}", ids(cells)),
+            Clue::Black(a, b) => format!(".BlackDot~{}", ids(&[*a, *b])),
+            Clue::White(a, b) => format!(".WhiteDot~{}", ids(&[*a, *b])),
+            Clue::V(a, b) => format!(".V~{}", ids(&[*a, *b])),
+            Clue::Thermo(cells) => format!(".Thermo~{}", ids(cells)),
+            Clue::Whisper(cells) => format!(".Whisper~2~{}", ids(cells)),
+            Clue::Quad(cell, values) => {
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                format!(".Quad~{}~{}", id(*cell), values.join("~"))
+            }
+            Clue::Marks(cell, values) => {
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                format!(".~{}_{}", id(*cell), values.join("_"))
+            }
+            Clue::Circles(cells) => format!(".CountingCircles~{}", ids(cells)),
+            Clue::Equality(cells) => format!(".EqualityCage~{}", ids(cells)),
+        }
+    }
+}
+
+fn id((r, c): Cell) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// Whether `v` may go in cell `(r, c)` of a 4x4 Sudoku filled in reading order up to it.
+fn fits(g: &Grid, (r, c): Cell, v: i64) -> bool {
+    let in_box = |k: usize| {
+        let (br, bc) = (r / 2 * 2 + k / 2, c / 2 * 2 + k % 2);
+        (br, bc) < (r, c) && g[br][bc] == v
+    };
+    !(0..c).any(|k| g[r][k] == v) && !(0..r).any(|k| g[k][c] == v) && !(0..4).any(in_box)
+}
+
+/// Every 4x4 Sudoku of values 0..3, filled from cell `at` on.
+fn all_grids(g: &mut Grid, at: usize, found: &mut Vec<Grid>) {
+    if at == N * N {
+        return found.push(*g);
+    }
+    let (r, c) = (at / N, at % N);
+    for v in 0..N as i64 {
+        if fits(g, (r, c), v) {
+            g[r][c] = v;
+            all_grids(g, at + 1, found);
+            g[r][c] = -1;
+        }
+    }
+}
+
+/// A random cell and a random neighbour (right or below).
+fn neighbours(rng: &mut ChaCha8Rng) -> (Cell, Cell) {
+    let (r, c) = (rng.random_range(0..N), rng.random_range(0..N - 1));
+    match rng.random_bool(0.5) {
+        true => ((r, c), (r, c + 1)),
+        false => ((c, r), (c + 1, r)),
+    }
+}
+
+/// A random path of `len` cells, each beside the one before, none twice.
+fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
+    let len = len.min(N * N);
+    loop {
+        let mut cells = vec![(rng.random_range(0..N), rng.random_range(0..N))];
+        while cells.len() < len {
+            let (r, c) = cells[cells.len() - 1];
+            let next: Vec<Cell> = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                .iter()
+                .map(|(dr, dc)| (r as i64 + dr, c as i64 + dc))
+                .filter(|&(r, c)| (0..N as i64).contains(&r) && (0..N as i64).contains(&c))
+                .map(|(r, c)| (r as usize, c as usize))
+                .filter(|cell| !cells.contains(cell))
+                .collect();
+            match next.choose(rng) {
+                Some(&cell) => cells.push(cell),
+                None => break,
+            }
+        }
+        if cells.len() == len {
+            return cells;
+        }
+    }
+}
+
+/// A random clue of a random kind that the grid `g` keeps, if one turned up in a few draws.
+fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
+    let v = |&(r, c): &Cell| g[r][c];
+    for _ in 0..30 {
+        let clue = match rng.random_range(0..11) {
+            0 => {
+                let cells = {
+                    let len = rng.random_range(1..=3);
+                    path(rng, len)
+                };
+                let sum = cells.iter().map(v).sum();
+                Clue::Cage(cells, sum)
+            }
+            1 => Clue::Arrow({
+                let len = rng.random_range(2..=3);
+                path(rng, len)
+            }),
+            2 => {
+                let (a, b) = neighbours(rng);
+                Clue::Black(a, b)
+            }
+            3 => {
+                let (a, b) = neighbours(rng);
+                Clue::White(a, b)
+            }
+            4 => {
+                let (a, b) = neighbours(rng);
+                Clue::V(a, b)
+            }
+            5 => Clue::Thermo({
+                let len = rng.random_range(2..=3);
+                path(rng, len)
+            }),
+            6 => Clue::Whisper({
+                let len = rng.random_range(2..=3);
+                path(rng, len)
+            }),
+            7 => {
+                let (r, c) = (rng.random_range(0..N - 1), rng.random_range(0..N - 1));
+                let mut held: Vec<i64> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .iter()
+                    .map(|(dr, dc)| g[r + dr][c + dc])
+                    .collect();
+                held.shuffle(rng);
+                held.truncate(rng.random_range(1..=2));
+                Clue::Quad((r, c), held)
+            }
+            8 => {
+                let mut cells: Vec<Cell> = (0..N * N).map(|i| (i / N, i % N)).collect();
+                cells.shuffle(rng);
+                cells.truncate(rng.random_range(1..=3));
+                Clue::Circles(cells)
+            }
+            9 => {
+                let len = 2 * rng.random_range(1..=2);
+                Clue::Equality(path(rng, len))
+            }
+            _ => {
+                let cell = (rng.random_range(0..N), rng.random_range(0..N));
+                let mut values: Vec<i64> = (0..N as i64).filter(|_| rng.random_bool(0.5)).collect();
+                if !values.contains(&v(&cell)) {
+                    values.push(v(&cell));
+                }
+                values.sort_unstable();
+                Clue::Marks(cell, values)
+            }
+        };
+        if clue.holds(g) {
+            return Some(clue);
+        }
+    }
+    None
+}
+
+/// The grid a JSON solution's rows give.
+fn grid_of(rows: &Value) -> Grid {
+    let mut g = [[-1; N]; N];
+    for (r, row) in rows.as_array().unwrap().iter().enumerate() {
+        for (c, v) in row.as_array().unwrap().iter().enumerate() {
+            g[r][c] = v.as_i64().unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn rules_on_values_from_zero_count_as_their_meaning_over_written_values() {
+    let mut every = Vec::new();
+    all_grids(&mut [[-1; N]; N], 0, &mut every);
+    assert_eq!(every.len(), 288, "4x4 Sudokus");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut wrong, mut counts) = (Vec::new(), Vec::new());
+    let rounds = 120;
+    for _ in 0..rounds {
+        let base = every[rng.random_range(0..every.len())];
+        let mut clues: Vec<Clue> = Vec::new();
+        for _ in 0..rng.random_range(2..=6) {
+            clues.extend(random_clue(&base, &mut rng));
+        }
+        // A given or two, 0 among the values they may be.
+        for _ in 0..rng.random_range(0..=2) {
+            let cell = (rng.random_range(0..N), rng.random_range(0..N));
+            clues.push(Clue::Marks(cell, vec![base[cell.0][cell.1]]));
+        }
+        let iss = format!(
+            ".Shape~{N}x{N}~0-3{}",
+            clues.iter().map(Clue::iss).collect::<String>()
+        );
+        let kept: Vec<&Grid> = (every.iter())
+            .filter(|g| clues.iter().all(|clue| clue.holds(g)))
+            .collect();
+        assert!(
+            kept.contains(&&base),
+            "{iss}: the grid its clues came from keeps them"
+        );
+        let args = ["sudoku", "--count", "300", "--format", "json", "-"];
+        let record = run_with_stdin(&args, &iss).single();
+        let listed: Vec<Grid> = (record["solutions"].as_array())
+            .map(|all| all.iter().map(grid_of).collect())
+            .unwrap_or_default();
+        let all_kept = listed.iter().all(|g| kept.contains(&g));
+        if record["count"] != kept.len() || record["count_complete"] != true || !all_kept {
+            wrong.push(format!(
+                "{iss}: brute force {}, mipsolve {record}",
+                kept.len()
+            ));
+        }
+        counts.push(kept.len());
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The draws reach unique puzzles and open ones.
+    counts.sort_unstable();
+    assert!(
+        counts[0] == 1 && counts[rounds - 1] >= 20,
+        "counts {counts:?}"
+    );
+}
