@@ -42,6 +42,9 @@ enum Clue {
     Circles(Vec<Cell>),
     /// Distinct values, as many even as odd (0 even) and as many low (0, 1) as high.
     Equality(Vec<Cell>),
+    /// From its side (ISS's `R2~3~`, or `R2~~3` from the right), the line shows this many
+    /// values larger than all before them; a 0 is no building, never seen.
+    Skyscraper(Vec<Cell>, String, usize),
 }
 
 impl Clue {
@@ -77,6 +80,7 @@ impl Clue {
                     })
             }
             Clue::Marks(cell, values) => values.contains(&v(cell)),
+            Clue::Skyscraper(cells, _, count) => seen(g, cells) == *count,
             Clue::Equality(cells) => {
                 let mut values: Vec<i64> = cells.iter().map(v).collect();
                 let even = values.iter().filter(|&&x| x % 2 == 0).count();
@@ -112,8 +116,22 @@ impl Clue {
             }
             Clue::Circles(cells) => format!(".CountingCircles~{}", ids(cells)),
             Clue::Equality(cells) => format!(".EqualityCage~{}", ids(cells)),
+            Clue::Skyscraper(_, line, count) => {
+                format!(".Skyscraper~{}", line.replace('#', &count.to_string()))
+            }
         }
     }
+}
+
+/// How many values along `cells` are larger than every value before them and than 0.
+fn seen(g: &Grid, cells: &[Cell]) -> usize {
+    let mut highest = 0;
+    let taller = |&&(r, c): &&Cell| {
+        let taller = g[r][c] > highest;
+        highest = highest.max(g[r][c]);
+        taller
+    };
+    cells.iter().filter(taller).count()
 }
 
 fn id((r, c): Cell) -> String {
@@ -182,7 +200,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..11) {
+        let clue = match rng.random_range(0..12) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -234,6 +252,27 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
             9 => {
                 let len = 2 * rng.random_range(1..=2);
                 Clue::Equality(path(rng, len))
+            }
+            10 => {
+                let (k, by_row, back) = (
+                    rng.random_range(0..N),
+                    rng.random_bool(0.5),
+                    rng.random_bool(0.5),
+                );
+                let mut cells: Vec<Cell> = (0..N)
+                    .map(|i| if by_row { (k, i) } else { (i, k) })
+                    .collect();
+                let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
+                // `#` stands for the count, on the clue's side.
+                let line = match back {
+                    false => format!("{name}~#~"),
+                    true => {
+                        cells.reverse();
+                        format!("{name}~~#")
+                    }
+                };
+                let count = seen(g, &cells);
+                Clue::Skyscraper(cells, line, count)
             }
             _ => {
                 let cell = (rng.random_range(0..N), rng.random_range(0..N));
@@ -302,6 +341,15 @@ fn rules_on_values_from_zero_count_as_their_meaning_over_written_values() {
         if record["count"] != kept.len() || record["count_complete"] != true || !all_kept {
             wrong.push(format!(
                 "{iss}: brute force {}, mipsolve {record}",
+                kept.len()
+            ));
+        }
+        // The rules' rows alone, with no narrowing first: CaDiCaL on the unreduced model.
+        let rows = ["--solver", "cadical", "--formulation", "documents"];
+        let record = run_with_stdin(&[&args[..3], &rows, &args[3..]].concat(), &iss).single();
+        if record["count"] != kept.len() || record["count_complete"] != true {
+            wrong.push(format!(
+                "{iss}: brute force {}, rows alone {record}",
                 kept.len()
             ));
         }

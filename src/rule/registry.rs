@@ -332,6 +332,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &double_arrow::KIND,
     &zipper::KIND,
     &equality_cage::KIND,
+    &skyscraper::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

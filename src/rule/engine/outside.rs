@@ -14,15 +14,16 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model, Var};
 use crate::picture::{Drawing, Mark};
 
-/// Whether a line's values (a prefix of them, unless `complete`) may keep a clue: `(values,
-/// complete, clue, n)`.
+/// Whether a line's written values (a prefix of them, unless `complete`) may keep a clue:
+/// `(values, complete, clue, n)`.
 pub type Keeps = fn(&[i64], bool, i64, usize) -> bool;
 
 /// A line and its clue.
 pub type Clue = (Vec<Cell>, i64);
 
-/// Writes the rows of a rule's clues into a model.
-pub type Rows = fn(&[Clue], &mut Model);
+/// Writes the rows of a rule's clues into a model whose values are written from the last
+/// argument (0 or 1).
+pub type Rows = fn(&[Clue], &mut Model, u32);
 
 /// A rule's own narrowing of one clue's line (its cells from the clue's side, the clue), run
 /// before the bounded search, which leaves a line of many assignments as it is; `false` when
@@ -41,6 +42,8 @@ pub struct Outside {
     narrow_first: Option<Narrow>,
     marks: Vec<Mark>,
     json: Value,
+    /// The value written for 1 (0 or 1): the test sees written values.
+    first: u32,
 }
 
 /// The least and greatest clue a line of `n` cells can have, on values 1..=`top`.
@@ -97,6 +100,7 @@ pub fn read_with(
         narrow_first,
         marks,
         json: value.clone(),
+        first: board.first,
     }))
 }
 
@@ -110,7 +114,10 @@ impl Rule for Outside {
         let mut found = Vec::new();
         for (i, (line, clue)) in self.clues.iter().enumerate() {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
-            let wide: Vec<i64> = values.iter().map(|&v| v.into()).collect();
+            let wide: Vec<i64> = values
+                .iter()
+                .map(|&v| i64::from(v + self.first) - 1)
+                .collect();
             if !(self.keeps)(&wide, true, *clue, n) {
                 found.push(Violation::Broken {
                     clue: format!("{} {} ({clue})", self.name, i + 1),
@@ -136,8 +143,13 @@ impl Rule for Outside {
             .map(|(line, clue)| tuples::Group {
                 cells: line.clone(),
                 distinct: true,
-                keeps: Box::new(move |values: &[i64], complete: bool| {
-                    (self.keeps)(values, complete, *clue, n)
+                keeps: Box::new(move |values: &[i64], complete: bool| match self.first {
+                    1 => (self.keeps)(values, complete, *clue, n),
+                    first => {
+                        let shift = i64::from(first) - 1;
+                        let written: Vec<i64> = values.iter().map(|v| v + shift).collect();
+                        (self.keeps)(&written, complete, *clue, n)
+                    }
                 }),
             })
             .collect();
@@ -145,7 +157,7 @@ impl Rule for Outside {
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {
-        (self.rows)(&self.clues, model);
+        (self.rows)(&self.clues, model, self.first);
     }
 
     fn write_json(&self, object: &mut Map<String, Value>) {

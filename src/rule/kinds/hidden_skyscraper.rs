@@ -38,7 +38,7 @@ fn keeps(values: &[i64], complete: bool, hidden: i64, _: usize) -> bool {
     !complete
 }
 
-fn rows(clues: &[Clue], model: &mut Model) {
+fn rows(clues: &[Clue], model: &mut Model, _: u32) {
     for (i, (line, hidden)) in clues.iter().enumerate() {
         let name = |what: String| format!("hiddenskyscraper{}_{what}", i + 1);
         let seen = outside::seen(model, line, &name);

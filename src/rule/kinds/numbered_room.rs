@@ -72,7 +72,7 @@ fn narrow(line: &[Cell], clue: i64, domains: &mut Domains, shrunk: &mut Vec<usiz
 }
 
 /// For each value X of the first cell: the X-th cell holds the clue when the first holds X.
-fn rows(clues: &[Clue], model: &mut Model) {
+fn rows(clues: &[Clue], model: &mut Model, _: u32) {
     let values = model.domains().values().to_vec();
     for (i, (line, clue)) in clues.iter().enumerate() {
         let Some(k) = values.iter().position(|v| v == clue) else {

@@ -93,7 +93,7 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
 
 /// For each two places the 1 and the largest value may take, a 0-1 variable forced to 1 when
 /// they are there, and the sum between them then.
-fn rows(clues: &[Clue], model: &mut Model) {
+fn rows(clues: &[Clue], model: &mut Model, _: u32) {
     let top = model.domains().values().len() - 1;
     for (i, (line, sum)) in clues.iter().enumerate() {
         for a in 0..line.len() {

@@ -1,6 +1,8 @@
 //! Skyscrapers (`skyscraper`: `[{"cell": "R0C3", "value": "4"}]`): reading the row or column
 //! from the clue's side, the clue counts the values larger than every value before them.
-//! Rows: the engine's `seen[j]` (cell j is larger than all before it), and their count.
+//! On values written from 0, a 0 is no building: it is never seen, as ISS counts.
+//! Rows: the engine's `seen[j]` (cell j is larger than all before it), and their count (less
+//! a first cell's 0).
 
 use serde_json::Value;
 
@@ -42,12 +44,17 @@ fn keeps(values: &[i64], complete: bool, count: i64, len: usize) -> bool {
 }
 
 /// The count of cells seen from the clue's side is the clue.
-fn rows(clues: &[Clue], model: &mut Model) {
+fn rows(clues: &[Clue], model: &mut Model, first: u32) {
     for (i, (line, count)) in clues.iter().enumerate() {
         let name = |what: String| format!("skyscraper{}_{what}", i + 1);
         let mut seen = LinExpr::default();
         for s in outside::seen(model, line, &name) {
             seen.add_var(s, 1.0);
+        }
+        // A written 0 is seen only first (a later cell has a larger value before it).
+        if first == 0 {
+            let (r, c) = line[0];
+            seen.add_expr(&model.x(r, c, 0), -1.0);
         }
         let total = *count as f64;
         model.add(name("count".into()), seen, total, total);

@@ -102,7 +102,7 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
 }
 
 /// For each value X of the first cell, the sum of the first X cells when it holds X.
-fn rows(clues: &[Clue], model: &mut Model) {
+fn rows(clues: &[Clue], model: &mut Model, _: u32) {
     let values = model.domains().values().to_vec();
     for (i, (line, sum)) in clues.iter().enumerate() {
         let (r, c) = line[0];
