@@ -45,6 +45,8 @@ enum Clue {
     /// From its side (ISS's `R2~3~`, or `R2~~3` from the right), the line shows this many
     /// values larger than all before them; a 0 is no building, never seen.
     Skyscraper(Vec<Cell>, String, usize),
+    /// From its side, the first value smaller than one before it is this.
+    Hidden(Vec<Cell>, String, i64),
 }
 
 impl Clue {
@@ -81,6 +83,7 @@ impl Clue {
             }
             Clue::Marks(cell, values) => values.contains(&v(cell)),
             Clue::Skyscraper(cells, _, count) => seen(g, cells) == *count,
+            Clue::Hidden(cells, _, value) => hidden(g, cells) == Some(*value),
             Clue::Equality(cells) => {
                 let mut values: Vec<i64> = cells.iter().map(v).collect();
                 let even = values.iter().filter(|&&x| x % 2 == 0).count();
@@ -116,11 +119,25 @@ impl Clue {
             }
             Clue::Circles(cells) => format!(".CountingCircles~{}", ids(cells)),
             Clue::Equality(cells) => format!(".EqualityCage~{}", ids(cells)),
+            Clue::Hidden(_, line, value) => {
+                format!(
+                    ".HiddenSkyscraper~{}",
+                    line.replace('#', &value.to_string())
+                )
+            }
             Clue::Skyscraper(_, line, count) => {
                 format!(".Skyscraper~{}", line.replace('#', &count.to_string()))
             }
         }
     }
+}
+
+/// The first value along `cells` smaller than one before it, if any.
+fn hidden(g: &Grid, cells: &[Cell]) -> Option<i64> {
+    let values: Vec<i64> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+    (1..values.len())
+        .find(|&j| values[..j].iter().any(|&v| v > values[j]))
+        .map(|j| values[j])
 }
 
 /// How many values along `cells` are larger than every value before them and than 0.
@@ -200,7 +217,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..12) {
+        let clue = match rng.random_range(0..13) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -271,8 +288,13 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                         format!("{name}~~#")
                     }
                 };
-                let count = seen(g, &cells);
-                Clue::Skyscraper(cells, line, count)
+                match (rng.random_bool(0.5), hidden(g, &cells)) {
+                    (true, Some(value)) => Clue::Hidden(cells, line, value),
+                    _ => {
+                        let count = seen(g, &cells);
+                        Clue::Skyscraper(cells, line, count)
+                    }
+                }
             }
             _ => {
                 let cell = (rng.random_range(0..N), rng.random_range(0..N));

@@ -333,6 +333,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &zipper::KIND,
     &equality_cage::KIND,
     &skyscraper::KIND,
+    &hidden_skyscraper::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

@@ -46,8 +46,9 @@ pub struct Outside {
     first: u32,
 }
 
-/// The least and greatest clue a line of `n` cells can have, on values 1..=`top`.
-pub type Bounds = fn(usize, usize) -> (i64, i64);
+/// The least and greatest clue a line of `n` cells can have, on `top` values written from
+/// `first` (0 or 1): `(n, top, first)`.
+pub type Bounds = fn(usize, usize, u32) -> (i64, i64);
 
 /// Reads the clues of `key` (`[{"cell": "R0C3", "value": "12"}]`), named `what` in messages;
 /// a clue out of `bounds` is an error, never a puzzle without solution.
@@ -69,7 +70,7 @@ pub fn read_with(
     narrow_first: Option<Narrow>,
 ) -> Result<Found, Problem> {
     let found = outside_clues(value, board.n, what)?;
-    let (least, most) = bounds(board.n, board.top);
+    let (least, most) = bounds(board.n, board.top, board.first);
     if let Some(i) = found
         .iter()
         .position(|(_, _, clue)| !(least..=most).contains(clue))

@@ -21,9 +21,15 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("hiddenskyscraper", "hiddenskyscraper", "hidden skyscraper"),
-        (keeps, rows, |n, _| (1, n as i64 - 1), marks::Frame::Square),
+        (keeps, rows, HIDDEN, marks::Frame::Square),
     )
 }
+
+/// The clue is a written value, any but the greatest of a line of `n`.
+const HIDDEN: outside::Bounds = |n, _, first| {
+    let first = i64::from(first);
+    (first, n as i64 - 2 + first)
+};
 
 /// Whether a line's values (a prefix of them, unless `complete`) may have `hidden` as the
 /// first value smaller than one before it.
@@ -38,11 +44,12 @@ fn keeps(values: &[i64], complete: bool, hidden: i64, _: usize) -> bool {
     !complete
 }
 
-fn rows(clues: &[Clue], model: &mut Model, _: u32) {
+fn rows(clues: &[Clue], model: &mut Model, first: u32) {
     for (i, (line, hidden)) in clues.iter().enumerate() {
         let name = |what: String| format!("hiddenskyscraper{}_{what}", i + 1);
         let seen = outside::seen(model, line, &name);
-        let Some(k) = model.domains().index_of(*hidden) else {
+        // The clue is written; the model's values are mipsolve's, from 1.
+        let Some(k) = model.domains().index_of(hidden + 1 - i64::from(first)) else {
             model.add(name("never".into()), LinExpr::default(), 1.0, 1.0);
             continue;
         };

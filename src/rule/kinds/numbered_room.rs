@@ -25,7 +25,7 @@ pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
 });
 
 /// The clues' values: the grid's, 1..top.
-const CLUES: fn(usize, usize) -> (i64, i64) = |_, top| (1, top as i64);
+const CLUES: outside::Bounds = |_, top, _| (1, top as i64);
 
 /// How a clue is drawn.
 const FRAME: marks::Frame = marks::Frame::Square;

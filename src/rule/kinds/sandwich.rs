@@ -27,7 +27,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         (
             keeps,
             rows,
-            |n, _| (0, (n * (n + 1) / 2 - 1 - n) as i64),
+            |n, _, _| (0, (n * (n + 1) / 2 - 1 - n) as i64),
             marks::Frame::Bare,
         ),
         Some(narrow),

@@ -26,7 +26,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         (
             keeps,
             rows,
-            |n, _| (1, (n * (n + 1) / 2) as i64),
+            |n, _, _| (1, (n * (n + 1) / 2) as i64),
             marks::Frame::Square,
         ),
         Some(narrow),
