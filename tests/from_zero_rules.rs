@@ -47,6 +47,14 @@ enum Clue {
     Skyscraper(Vec<Cell>, String, usize),
     /// From its side, the first value smaller than one before it is this.
     Hidden(Vec<Cell>, String, i64),
+    /// The cells add up to the total, values free to repeat.
+    Sum(Vec<Cell>, i64),
+    /// The ends add up to the cells between them.
+    DoubleArrow(Vec<Cell>),
+    /// Cells as far from the middle add up to one total, the middle cell's on an odd line.
+    Zipper(Vec<Cell>),
+    /// The two segments add up alike.
+    EqualSum(Vec<Cell>, Vec<Cell>),
 }
 
 impl Clue {
@@ -84,6 +92,21 @@ impl Clue {
             Clue::Marks(cell, values) => values.contains(&v(cell)),
             Clue::Skyscraper(cells, _, count) => seen(g, cells) == *count,
             Clue::Hidden(cells, _, value) => hidden(g, cells) == Some(*value),
+            Clue::Sum(cells, total) => cells.iter().map(v).sum::<i64>() == *total,
+            Clue::DoubleArrow(cells) => {
+                let last = cells.len() - 1;
+                v(&cells[0]) + v(&cells[last]) == cells[1..last].iter().map(v).sum::<i64>()
+            }
+            Clue::Zipper(cells) => {
+                let len = cells.len();
+                let pair = |j: usize| v(&cells[j]) + v(&cells[len - 1 - j]);
+                let total = match len % 2 {
+                    1 => v(&cells[len / 2]),
+                    _ => pair(0),
+                };
+                (0..len / 2).all(|j| pair(j) == total)
+            }
+            Clue::EqualSum(a, b) => a.iter().map(v).sum::<i64>() == b.iter().map(v).sum::<i64>(),
             Clue::Equality(cells) => {
                 let mut values: Vec<i64> = cells.iter().map(v).collect();
                 let even = values.iter().filter(|&&x| x % 2 == 0).count();
@@ -119,6 +142,10 @@ impl Clue {
             }
             Clue::Circles(cells) => format!(".CountingCircles~{}", ids(cells)),
             Clue::Equality(cells) => format!(".EqualityCage~{}", ids(cells)),
+            Clue::Sum(cells, total) => format!(".Sum~{total}~{}", ids(cells)),
+            Clue::DoubleArrow(cells) => format!(".DoubleArrow~{}", ids(cells)),
+            Clue::Zipper(cells) => format!(".Zipper~{}", ids(cells)),
+            Clue::EqualSum(a, b) => format!(".EqualSum~{}~-~{}", ids(a), ids(b)),
             Clue::Hidden(_, line, value) => {
                 format!(
                     ".HiddenSkyscraper~{}",
@@ -217,7 +244,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..13) {
+        let clue = match rng.random_range(0..17) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -259,6 +286,24 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                 held.shuffle(rng);
                 held.truncate(rng.random_range(1..=2));
                 Clue::Quad((r, c), held)
+            }
+            12 => {
+                let len = rng.random_range(1..=3);
+                let cells = path(rng, len);
+                let total = cells.iter().map(v).sum();
+                Clue::Sum(cells, total)
+            }
+            13 => {
+                let len = rng.random_range(3..=4);
+                Clue::DoubleArrow(path(rng, len))
+            }
+            14 => {
+                let len = rng.random_range(3..=5);
+                Clue::Zipper(path(rng, len))
+            }
+            15 => {
+                let (a, b) = (rng.random_range(1..=2), rng.random_range(1..=3));
+                Clue::EqualSum(path(rng, a), path(rng, b))
             }
             8 => {
                 let mut cells: Vec<Cell> = (0..N * N).map(|i| (i / N, i % N)).collect();
