@@ -55,7 +55,21 @@ enum Clue {
     Zipper(Vec<Cell>),
     /// The two segments add up alike.
     EqualSum(Vec<Cell>, Vec<Cell>),
+    /// Each two cells in a row along the line are a pair the table allows (ISS's `Pair`);
+    /// with `true`, every two cells of the group are (`PairX`, its table symmetric).
+    Pair(Vec<Cell>, Table, bool),
+    /// The line's values, read in order, are a word of the pattern: a choice of sequences of
+    /// character classes, one class a cell (ISS's `Regex`).
+    Regex(Vec<Cell>, Vec<Vec<Vec<i64>>>),
+    /// The line's segments within each 2x2 box (a segment ends where the line leaves the box)
+    /// add up alike.
+    RegionSum(Vec<Cell>),
+    /// The cells hold each listed value as many times as it is listed: exactly, or at least.
+    Contain(Vec<Cell>, Vec<i64>, bool),
 }
+
+/// Which ordered pairs of written values (first, second) a relation allows.
+type Table = [[bool; N]; N];
 
 impl Clue {
     fn holds(&self, g: &Grid) -> bool {
@@ -107,6 +121,33 @@ impl Clue {
                 (0..len / 2).all(|j| pair(j) == total)
             }
             Clue::EqualSum(a, b) => a.iter().map(v).sum::<i64>() == b.iter().map(v).sum::<i64>(),
+            Clue::Pair(cells, table, every) => {
+                let allows = |a: &Cell, b: &Cell| table[v(a) as usize][v(b) as usize];
+                match every {
+                    false => cells.windows(2).all(|w| allows(&w[0], &w[1])),
+                    true => (0..cells.len())
+                        .all(|i| (i + 1..cells.len()).all(|j| allows(&cells[i], &cells[j]))),
+                }
+            }
+            Clue::Regex(cells, choices) => choices.iter().any(|classes| {
+                classes.len() == cells.len()
+                    && cells
+                        .iter()
+                        .zip(classes)
+                        .all(|(c, class)| class.contains(&v(c)))
+            }),
+            Clue::RegionSum(cells) => {
+                let area = |&(r, c): &Cell| (r / 2, c / 2);
+                let sums: Vec<i64> = (cells.chunk_by(|a, b| area(a) == area(b)))
+                    .map(|segment| segment.iter().map(v).sum())
+                    .collect();
+                sums.windows(2).all(|w| w[0] == w[1])
+            }
+            Clue::Contain(cells, values, exact) => values.iter().all(|x| {
+                let listed = values.iter().filter(|y| *y == x).count();
+                let held = cells.iter().filter(|c| v(c) == *x).count();
+                held == listed || (!exact && held > listed)
+            }),
             Clue::Equality(cells) => {
                 let mut values: Vec<i64> = cells.iter().map(v).collect();
                 let even = values.iter().filter(|&&x| x % 2 == 0).count();
@@ -146,6 +187,36 @@ impl Clue {
             Clue::DoubleArrow(cells) => format!(".DoubleArrow~{}", ids(cells)),
             Clue::Zipper(cells) => format!(".Zipper~{}", ids(cells)),
             Clue::EqualSum(a, b) => format!(".EqualSum~{}~-~{}", ids(a), ids(b)),
+            Clue::Pair(cells, table, every) => {
+                let kind = if *every { "PairX" } else { "Pair" };
+                format!(".{kind}~{}~{}", relation_key(table), ids(cells))
+            }
+            Clue::Regex(cells, choices) => {
+                use base64::Engine as _;
+                let class = |values: &Vec<i64>| match values.len() {
+                    1 => values[0].to_string(),
+                    _ => format!(
+                        "[{}]",
+                        values.iter().map(i64::to_string).collect::<String>()
+                    ),
+                };
+                let words: Vec<String> = (choices.iter())
+                    .map(|classes| classes.iter().map(class).collect())
+                    .collect();
+                let pattern = format!("({})", words.join("|"));
+                let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(pattern);
+                format!(".Regex~{code}~{}", ids(cells))
+            }
+            Clue::RegionSum(cells) => format!(".RegionSumLine~{}", ids(cells)),
+            Clue::Contain(cells, values, exact) => {
+                let kind = if *exact {
+                    "ContainExact"
+                } else {
+                    "ContainAtLeast"
+                };
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                format!(".{kind}~{}~{}", values.join("_"), ids(cells))
+            }
             Clue::Hidden(_, line, value) => {
                 format!(
                     ".HiddenSkyscraper~{}",
@@ -176,6 +247,21 @@ fn seen(g: &Grid, cells: &[Cell]) -> usize {
         taller
     };
     cells.iter().filter(taller).count()
+}
+
+/// ISS's key of a relation over `N` values: bit `N * i + j` is whether the `i`-th value
+/// may be followed by the `j`-th, in 6-bit groups (lowest bit first), each one character of
+/// URL-safe base64, trailing empty groups left off.
+fn relation_key(table: &Table) -> String {
+    const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let bits: Vec<bool> = table.iter().flatten().copied().collect();
+    let mut groups: Vec<usize> = (bits.chunks(6))
+        .map(|group| (group.iter().enumerate()).fold(0, |g, (k, &b)| g | (usize::from(b) << k)))
+        .collect();
+    while groups.last() == Some(&0) {
+        groups.pop();
+    }
+    groups.iter().map(|&g| char::from(DIGITS[g])).collect()
 }
 
 fn id((r, c): Cell) -> String {
@@ -244,7 +330,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..17) {
+        let clue = match rng.random_range(0..21) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -341,6 +427,80 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     }
                 }
             }
+            17 => {
+                let cells = {
+                    let len = rng.random_range(2..=3);
+                    path(rng, len)
+                };
+                let every = rng.random_bool(0.3);
+                let mut table = [[false; N]; N];
+                for a in 0..N {
+                    for b in 0..N {
+                        table[a][b] = match every && b < a {
+                            true => table[b][a],
+                            false => rng.random_bool(0.5),
+                        };
+                    }
+                }
+                for (i, a) in cells.iter().enumerate() {
+                    for b in &cells[i + 1..] {
+                        table[v(a) as usize][v(b) as usize] = true;
+                        if every {
+                            table[v(b) as usize][v(a) as usize] = true;
+                        }
+                    }
+                }
+                Clue::Pair(cells, table, every)
+            }
+            18 => {
+                let len = rng.random_range(2..=4);
+                let cells = path(rng, len);
+                let class_of = |value: Option<i64>, rng: &mut ChaCha8Rng| -> Vec<i64> {
+                    let mut class: Vec<i64> = (0..N as i64)
+                        .filter(|x| Some(*x) == value || rng.random_bool(0.3))
+                        .collect();
+                    if class.is_empty() {
+                        class.push(rng.random_range(0..N as i64));
+                    }
+                    class
+                };
+                let word: Vec<Vec<i64>> = cells.iter().map(|c| class_of(Some(v(c)), rng)).collect();
+                let other_len = rng.random_range(2..=4);
+                let other: Vec<Vec<i64>> = (0..other_len).map(|_| class_of(None, rng)).collect();
+                let mut choices = vec![word, other];
+                choices.shuffle(rng);
+                choices.truncate(rng.random_range(1..=2).max(1));
+                if !Clue::Regex(cells.clone(), choices.clone()).holds(g) {
+                    continue;
+                }
+                Clue::Regex(cells, choices)
+            }
+            19 => Clue::RegionSum({
+                let len = rng.random_range(2..=5);
+                path(rng, len)
+            }),
+            20 => {
+                let mut cells: Vec<Cell> = (0..N * N).map(|i| (i / N, i % N)).collect();
+                cells.shuffle(rng);
+                cells.truncate(rng.random_range(1..=5));
+                let exact = rng.random_bool(0.5);
+                let mut held: Vec<i64> = cells.iter().map(v).collect();
+                held.sort_unstable();
+                let mut values = Vec::new();
+                for run in held.chunk_by(|a, b| a == b) {
+                    if rng.random_bool(0.6) {
+                        let times = match exact {
+                            true => run.len(),
+                            false => rng.random_range(1..=run.len()),
+                        };
+                        values.extend(std::iter::repeat_n(run[0], times));
+                    }
+                }
+                if values.is_empty() {
+                    continue;
+                }
+                Clue::Contain(cells, values, exact)
+            }
             _ => {
                 let cell = (rng.random_range(0..N), rng.random_range(0..N));
                 let mut values: Vec<i64> = (0..N as i64).filter(|_| rng.random_bool(0.5)).collect();
@@ -376,7 +536,7 @@ fn rules_on_values_from_zero_count_as_their_meaning_over_written_values() {
     assert_eq!(every.len(), 288, "4x4 Sudokus");
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let (mut wrong, mut counts) = (Vec::new(), Vec::new());
-    let rounds = 120;
+    let rounds = 200;
     for _ in 0..rounds {
         let base = every[rng.random_range(0..every.len())];
         let mut clues: Vec<Clue> = Vec::new();
