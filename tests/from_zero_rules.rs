@@ -433,14 +433,13 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     path(rng, len)
                 };
                 let every = rng.random_bool(0.3);
-                let mut table = [[false; N]; N];
-                for a in 0..N {
-                    for b in 0..N {
-                        table[a][b] = match every && b < a {
-                            true => table[b][a],
-                            false => rng.random_bool(0.5),
-                        };
-                    }
+                // A random table; for PairX, its pairs below the diagonal mirror those above.
+                let mut table: Table = [[false; N]; N];
+                for (a, b) in (0..N).flat_map(|a| (0..N).map(move |b| (a, b))) {
+                    table[a][b] = match every && b < a {
+                        true => table[b][a],
+                        false => rng.random_bool(0.5),
+                    };
                 }
                 for (i, a) in cells.iter().enumerate() {
                     for b in &cells[i + 1..] {
