@@ -45,6 +45,11 @@ impl Board<'_> {
         ((1..=self.top as u64).contains(&value)).then_some(value as u32)
     }
 
+    /// The grid's values as written, `first..last`, for messages.
+    pub fn written_range(&self) -> String {
+        format!("{}..{}", self.first, self.top as u32 - 1 + self.first)
+    }
+
     /// The region of each cell (row-major), if any.
     pub fn region_of(&self) -> Vec<Option<usize>> {
         let mut found = vec![None; self.n * self.n];

@@ -49,7 +49,7 @@ fn need(item: &Map<String, Value>, board: &Board, clue: String) -> Result<Need, 
     let n = board.n;
     // Listed values are written values (from `board.first`); `k` is the index of mipsolve's.
     let index = |v: &Value| Some(board.value(v.as_u64()?)? as usize - 1);
-    let range = format!("{}..{}", board.first, n as u32 - 1 + board.first);
+    let range = board.written_range();
     if let Some(key) =
         (item.keys()).find(|k| !["cells", "values", "exact", "absent"].contains(&k.as_str()))
     {

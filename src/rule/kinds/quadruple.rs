@@ -41,13 +41,12 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             .collect();
         let fits = |v: &Vec<i64>| v.len() <= around.len();
         let (Some(values), Some(inner)) = (values.filter(fits), inner.filter(fits)) else {
-            let first = i64::from(board.first);
             return Err(at(
                 place(),
                 wrong(format!(
-                    "\"values\" must be at most {} values {first}..{}",
+                    "\"values\" must be at most {} values {}",
                     around.len(),
-                    board.top as i64 - 1 + first
+                    board.written_range()
                 )),
             ));
         };
