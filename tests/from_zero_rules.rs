@@ -66,6 +66,8 @@ enum Clue {
     RegionSum(Vec<Cell>),
     /// The cells hold each listed value as many times as it is listed: exactly, or at least.
     Contain(Vec<Cell>, Vec<i64>, bool),
+    /// The diagonal from its first cell (one of [`little_killer_diagonals`]) adds up to the sum.
+    LittleKiller(Vec<Cell>, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -143,6 +145,7 @@ impl Clue {
                     .collect();
                 sums.windows(2).all(|w| w[0] == w[1])
             }
+            Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
             Clue::Contain(cells, values, exact) => values.iter().all(|x| {
                 let listed = values.iter().filter(|y| *y == x).count();
                 let held = cells.iter().filter(|c| v(c) == *x).count();
@@ -208,6 +211,7 @@ impl Clue {
                 format!(".Regex~{code}~{}", ids(cells))
             }
             Clue::RegionSum(cells) => format!(".RegionSumLine~{}", ids(cells)),
+            Clue::LittleKiller(cells, sum) => format!(".LittleKiller~{sum}~{}", id(cells[0])),
             Clue::Contain(cells, values, exact) => {
                 let kind = if *exact {
                     "ContainExact"
@@ -247,6 +251,36 @@ fn seen(g: &Grid, cells: &[Cell]) -> usize {
         taller
     };
     cells.iter().filter(taller).count()
+}
+
+/// The diagonals a little killer may name by their first cell, as ISS lists them: from the
+/// left side down-right, from the right side up-left, from the top down-left and from the
+/// bottom up-right, each of two cells or more and each set of cells once.
+fn little_killer_diagonals() -> Vec<Vec<Cell>> {
+    let n = N as i64;
+    let starts = (0..n - 1).map(|r| (r, 0, 1, 1));
+    let starts = starts.chain((1..n - 1).map(|r| (r, n - 1, -1, -1)));
+    let starts = starts.chain((1..n).map(|c| (0, c, 1, -1)));
+    let starts = starts.chain((1..n - 1).map(|c| (n - 1, c, -1, 1)));
+    let mut found: Vec<Vec<Cell>> = Vec::new();
+    for (mut r, mut c, dr, dc) in starts {
+        let mut cells = Vec::new();
+        while (0..n).contains(&r) && (0..n).contains(&c) {
+            cells.push((r as usize, c as usize));
+            (r, c) = (r + dr, c + dc);
+        }
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        let seen = found.iter().any(|other| {
+            let mut other = other.clone();
+            other.sort_unstable();
+            other == sorted
+        });
+        if cells.len() > 1 && !seen {
+            found.push(cells);
+        }
+    }
+    found
 }
 
 /// ISS's key of a relation over `N` values: bit `N * i + j` is whether the `i`-th value
@@ -330,7 +364,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..21) {
+        let clue = match rng.random_range(0..22) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -473,6 +507,11 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     continue;
                 }
                 Clue::Regex(cells, choices)
+            }
+            21 => {
+                let cells = little_killer_diagonals().choose(rng).unwrap().clone();
+                let sum = cells.iter().map(v).sum();
+                Clue::LittleKiller(cells, sum)
             }
             19 => Clue::RegionSum({
                 let len = rng.random_range(2..=5);

@@ -334,6 +334,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &equality_cage::KIND,
     &skyscraper::KIND,
     &hidden_skyscraper::KIND,
+    &little_killer::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

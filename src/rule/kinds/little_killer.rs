@@ -68,17 +68,20 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 return Err(at(place(), problem));
             }
         }
-        let (least, most) = (cells.len() as i64, cells.len() as i64 * n);
+        // The sum is of written values (from `board.first`).
+        let (len, first) = (cells.len() as i64, i64::from(board.first));
+        let (least, most) = (len * first, len * (board.top as i64 - 1 + first));
         if !(least..=most).contains(&sum) {
+            let range = board.written_range();
             let problem = wrong(format!(
-                "its sum is {sum}, but {} cells of 1..{n} add up to {least} to {most}",
-                cells.len()
+                "its sum is {sum}, but {len} cells of {range} add up to {least} to {most}"
             ));
             return Err(at(place(), problem));
         }
+        let terms: Vec<(Cell, i64)> = cells.iter().map(|&cell| (cell, 1)).collect();
         rule.part.equations.push(Equation {
-            terms: cells.iter().map(|&cell| (cell, 1)).collect(),
-            total: sum,
+            total: board.total(&terms, sum),
+            terms,
             clue: place(),
         });
         rule.over.push(marks::outside((r, c), &sum.to_string()));
