@@ -68,6 +68,8 @@ enum Clue {
     Contain(Vec<Cell>, Vec<i64>, bool),
     /// The diagonal from its first cell (one of [`little_killer_diagonals`]) adds up to the sum.
     LittleKiller(Vec<Cell>, i64),
+    /// The values of the row or column (`R2`, `C3`) between its 0 and its 3 add up to the sum.
+    Sandwich(Vec<Cell>, String, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -146,6 +148,12 @@ impl Clue {
                 sums.windows(2).all(|w| w[0] == w[1])
             }
             Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
+            Clue::Sandwich(cells, _, sum) => {
+                let ends: Vec<usize> = (0..cells.len())
+                    .filter(|&j| [0, N as i64 - 1].contains(&v(&cells[j])))
+                    .collect();
+                cells[ends[0] + 1..ends[1]].iter().map(v).sum::<i64>() == *sum
+            }
             Clue::Contain(cells, values, exact) => values.iter().all(|x| {
                 let listed = values.iter().filter(|y| *y == x).count();
                 let held = cells.iter().filter(|c| v(c) == *x).count();
@@ -212,6 +220,7 @@ impl Clue {
             }
             Clue::RegionSum(cells) => format!(".RegionSumLine~{}", ids(cells)),
             Clue::LittleKiller(cells, sum) => format!(".LittleKiller~{sum}~{}", id(cells[0])),
+            Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
             Clue::Contain(cells, values, exact) => {
                 let kind = if *exact {
                     "ContainExact"
@@ -364,7 +373,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..22) {
+        let clue = match rng.random_range(0..23) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -512,6 +521,18 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                 let cells = little_killer_diagonals().choose(rng).unwrap().clone();
                 let sum = cells.iter().map(v).sum();
                 Clue::LittleKiller(cells, sum)
+            }
+            22 => {
+                let (k, by_row) = (rng.random_range(0..N), rng.random_bool(0.5));
+                let cells: Vec<Cell> = (0..N)
+                    .map(|i| if by_row { (k, i) } else { (i, k) })
+                    .collect();
+                let line = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
+                let ends: Vec<usize> = (0..N)
+                    .filter(|&j| [0, N as i64 - 1].contains(&v(&cells[j])))
+                    .collect();
+                let sum = cells[ends[0] + 1..ends[1]].iter().map(v).sum();
+                Clue::Sandwich(cells, line, sum)
             }
             19 => Clue::RegionSum({
                 let len = rng.random_range(2..=5);

@@ -335,6 +335,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &skyscraper::KIND,
     &hidden_skyscraper::KIND,
     &little_killer::KIND,
+    &sandwich::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

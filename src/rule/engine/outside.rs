@@ -15,8 +15,24 @@ use crate::model::{LinExpr, Model, Var};
 use crate::picture::{Drawing, Mark};
 
 /// Whether a line's written values (a prefix of them, unless `complete`) may keep a clue:
-/// `(values, complete, clue, n)`.
-pub type Keeps = fn(&[i64], bool, i64, usize) -> bool;
+/// `(values, complete, clue, the grid's values)`.
+pub type Keeps = fn(&[i64], bool, i64, Written) -> bool;
+
+/// The values a grid's cells take, as written: `n` of them, from `first` (0 or 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// How many values.
+    pub n: usize,
+    /// The smallest.
+    pub first: i64,
+}
+
+impl Written {
+    /// The largest written value.
+    pub fn last(self) -> i64 {
+        self.n as i64 - 1 + self.first
+    }
+}
 
 /// A line and its clue.
 pub type Clue = (Vec<Cell>, i64);
@@ -25,10 +41,10 @@ pub type Clue = (Vec<Cell>, i64);
 /// argument (0 or 1).
 pub type Rows = fn(&[Clue], &mut Model, u32);
 
-/// A rule's own narrowing of one clue's line (its cells from the clue's side, the clue), run
-/// before the bounded search, which leaves a line of many assignments as it is; `false` when
-/// a cell runs out.
-pub type Narrow = fn(&[Cell], i64, &mut Domains, &mut Vec<usize>) -> bool;
+/// A rule's own narrowing of one clue's line (its cells from the clue's side, the clue, the
+/// grid's values as written), run before the bounded search, which leaves a line of many
+/// assignments as it is; `false` when a cell runs out.
+pub type Narrow = fn(&[Cell], i64, Written, &mut Domains, &mut Vec<usize>) -> bool;
 
 /// A rule of outside clues: its name, key, clues, test, rows and marks.
 #[derive(Debug)]
@@ -105,13 +121,23 @@ pub fn read_with(
     }))
 }
 
+impl Outside {
+    /// The grid's `n` values as this rule's clues speak of them.
+    fn written(&self, n: usize) -> Written {
+        Written {
+            n,
+            first: i64::from(self.first),
+        }
+    }
+}
+
 impl Rule for Outside {
     fn name(&self) -> &'static str {
         self.name
     }
 
     fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let n = grid.rows();
+        let written = self.written(grid.rows());
         let mut found = Vec::new();
         for (i, (line, clue)) in self.clues.iter().enumerate() {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
@@ -119,7 +145,7 @@ impl Rule for Outside {
                 .iter()
                 .map(|&v| i64::from(v + self.first) - 1)
                 .collect();
-            if !(self.keeps)(&wide, true, *clue, n) {
+            if !(self.keeps)(&wide, true, *clue, written) {
                 found.push(Violation::Broken {
                     clue: format!("{} {} ({clue})", self.name, i + 1),
                     how: "is broken",
@@ -132,24 +158,24 @@ impl Rule for Outside {
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
+        let written = self.written(domains.values().len());
         if let Some(narrow) = self.narrow_first {
-            let narrowed =
-                (self.clues.iter()).all(|(line, clue)| narrow(line, *clue, domains, shrunk));
+            let narrowed = (self.clues.iter())
+                .all(|(line, clue)| narrow(line, *clue, written, domains, shrunk));
             if !narrowed {
                 return false;
             }
         }
-        let n = domains.values().len();
         let groups: Vec<tuples::Group> = (self.clues.iter())
             .map(|(line, clue)| tuples::Group {
                 cells: line.clone(),
                 distinct: true,
                 keeps: Box::new(move |values: &[i64], complete: bool| match self.first {
-                    1 => (self.keeps)(values, complete, *clue, n),
+                    1 => (self.keeps)(values, complete, *clue, written),
                     first => {
                         let shift = i64::from(first) - 1;
-                        let written: Vec<i64> = values.iter().map(|v| v + shift).collect();
-                        (self.keeps)(&written, complete, *clue, n)
+                        let shifted: Vec<i64> = values.iter().map(|v| v + shift).collect();
+                        (self.keeps)(&shifted, complete, *clue, written)
                     }
                 }),
             })

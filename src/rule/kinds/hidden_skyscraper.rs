@@ -10,7 +10,7 @@ use crate::error::Problem;
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::outside::{self, Clue, Written};
 use crate::rule::engine::reading::{Board, Found};
 
 /// The registry entry.
@@ -33,7 +33,7 @@ const HIDDEN: outside::Bounds = |n, _, first| {
 
 /// Whether a line's values (a prefix of them, unless `complete`) may have `hidden` as the
 /// first value smaller than one before it.
-fn keeps(values: &[i64], complete: bool, hidden: i64, _: usize) -> bool {
+fn keeps(values: &[i64], complete: bool, hidden: i64, _: Written) -> bool {
     let mut highest = 0;
     for &v in values {
         if v < highest {
@@ -88,12 +88,14 @@ fn rows(clues: &[Clue], model: &mut Model, first: u32) {
 #[cfg(test)]
 mod tests {
     use super::keeps;
+    use crate::rule::engine::outside::Written;
     use crate::rule::harness::*;
 
     #[test]
     fn the_first_hidden_value_is_the_clue() {
-        assert!(keeps(&[2, 5, 3, 1], true, 3, 4) && !keeps(&[2, 5, 3, 1], true, 1, 4));
-        assert!(!keeps(&[1, 2, 3, 4], true, 3, 4) && keeps(&[1, 2], false, 3, 4));
+        let four = Written { n: 4, first: 1 };
+        assert!(keeps(&[2, 5, 3, 1], true, 3, four) && !keeps(&[2, 5, 3, 1], true, 1, four));
+        assert!(!keeps(&[1, 2, 3, 4], true, 3, four) && keeps(&[1, 2], false, 3, four));
         let json = r#"{"hiddenskyscraper": [{"cell": "R1C0", "value": "2"}]}"#;
         // The grid's row 1 (1..9) hides nothing; 3 4 2 ... hides 2 first, by check and rows.
         let good = sudoku_with(&[((0, 0), 3), ((0, 1), 4), ((0, 2), 2), ((0, 3), 1)]);

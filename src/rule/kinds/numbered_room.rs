@@ -9,7 +9,7 @@ use crate::grid::Cell;
 use crate::model::Model;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::outside::{self, Clue, Written};
 use crate::rule::engine::restrict;
 
 /// The registry entry: clues outside the grid, with the grid's values, framed.
@@ -31,7 +31,7 @@ const CLUES: outside::Bounds = |_, top, _| (1, top as i64);
 const FRAME: marks::Frame = marks::Frame::Square;
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the clue.
-fn keeps(values: &[i64], complete: bool, clue: i64, _: usize) -> bool {
+fn keeps(values: &[i64], complete: bool, clue: i64, _: Written) -> bool {
     let Some(&x) = values.first() else {
         return true;
     };
@@ -43,7 +43,13 @@ fn keeps(values: &[i64], complete: bool, clue: i64, _: usize) -> bool {
 
 /// Keeps a value X of the first cell only where the X-th cell may hold the clue (the first
 /// cell itself: X is the clue), and the X-th cell to the clue once X is the only one left.
-fn narrow(line: &[Cell], clue: i64, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+fn narrow(
+    line: &[Cell],
+    clue: i64,
+    _: Written,
+    domains: &mut Domains,
+    shrunk: &mut Vec<usize>,
+) -> bool {
     let cols = domains.cols();
     let at = |(r, c): Cell| r * cols + c;
     let values = domains.values().to_vec();

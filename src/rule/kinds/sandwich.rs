@@ -1,7 +1,8 @@
 //! Sandwich sums (`sandwichsum`: `[{"cell": "R0C3", "value": "12"}]`): in the row or column
-//! beside the clue, the values between the 1 and the largest value (9 on a 9x9) add up to the
-//! clue (0 when they are side by side). Rows: for each two places the 1 and the largest value
-//! may take, a 0-1 variable forced to 1 when they are there, and the sum between them then.
+//! beside the clue, the values between the smallest and the largest value (1 and 9 on a 9x9;
+//! 0 and 8 on ISS's `Shape~9x9~0-8`, where the sum is of written values, as ISS reads it) add
+//! up to the clue (0 when they are side by side). Rows: for each two places the ends may take,
+//! a 0-1 variable forced to 1 when they are there, and the sum between them then.
 
 use serde_json::Value;
 
@@ -11,7 +12,7 @@ use crate::grid::Cell;
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::outside::{self, Clue, Written};
 use crate::rule::engine::reading::{Board, Found};
 use crate::rule::engine::restrict;
 use crate::rule::engine::sums::sum_when;
@@ -27,19 +28,23 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         (
             keeps,
             rows,
-            |n, _, _| (0, (n * (n + 1) / 2 - 1 - n) as i64),
+            // The most: every value but the ends, between them.
+            |n, _, first| {
+                let middle = n as i64 - 2;
+                (0, middle * i64::from(first) + middle * (middle + 1) / 2)
+            },
             marks::Frame::Bare,
         ),
         Some(narrow),
     )
 }
 
-/// Whether a line's values (a prefix of them, unless `complete`) may keep the sum between 1
-/// and `top`.
-fn keeps(values: &[i64], complete: bool, sum: i64, n: usize) -> bool {
-    let top = n as i64;
-    // The places of 1 and the top value (asked at every step of the search: no allocation).
-    let mut ends = (0..values.len()).filter(|&j| values[j] == 1 || values[j] == top);
+/// Whether a line's written values (a prefix of them, unless `complete`) may keep the sum
+/// between the smallest and the largest.
+fn keeps(values: &[i64], complete: bool, sum: i64, written: Written) -> bool {
+    let (low, high) = (written.first, written.last());
+    // The places of the ends (asked at every step of the search: no allocation).
+    let mut ends = (0..values.len()).filter(|&j| values[j] == low || values[j] == high);
     match (ends.next(), ends.next(), ends.next()) {
         (Some(a), Some(b), None) => values[a + 1..b].iter().sum::<i64>() == sum,
         (Some(a), None, _) => !complete && values[a + 1..].iter().sum::<i64>() <= sum,
@@ -47,13 +52,21 @@ fn keeps(values: &[i64], complete: bool, sum: i64, n: usize) -> bool {
     }
 }
 
-/// Keeps 1 and the largest value only at the places of some two ends whose cells between may
-/// add up to the clue (bounds of distinct values, neither end's), and each other value of a
-/// cell where it is outside some such two ends or fits between them.
-fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+/// Keeps the smallest and the largest value only at the places of some two ends whose cells
+/// between may add up to the clue (bounds of distinct values, neither end's), and each other
+/// value of a cell where it is outside some such two ends or fits between them.
+fn narrow(
+    line: &[Cell],
+    sum: i64,
+    written: Written,
+    domains: &mut Domains,
+    shrunk: &mut Vec<usize>,
+) -> bool {
     let cols = domains.cols();
     let at = |&(r, c): &Cell| r * cols + c;
-    let values = domains.values().to_vec();
+    // The clue is of written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - written.first;
+    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
     let (one, top) = (0, values.len() - 1);
     let ends = 1u64 << one | 1 << top;
     let sets: Vec<u64> = line.iter().map(|cell| domains.at(at(cell))).collect();
@@ -93,7 +106,9 @@ fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize
 
 /// For each two places the 1 and the largest value may take, a 0-1 variable forced to 1 when
 /// they are there, and the sum between them then.
-fn rows(clues: &[Clue], model: &mut Model, _: u32) {
+fn rows(clues: &[Clue], model: &mut Model, first: u32) {
+    // The clue is of written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - i64::from(first);
     let top = model.domains().values().len() - 1;
     for (i, (line, sum)) in clues.iter().enumerate() {
         for a in 0..line.len() {
@@ -111,7 +126,8 @@ fn rows(clues: &[Clue], model: &mut Model, _: u32) {
                 when.add_var(chosen, 1.0);
                 let terms: Vec<(Cell, i64)> =
                     line[a + 1..b].iter().map(|&cell| (cell, 1)).collect();
-                sum_when(model, &name, &when, &terms, *sum);
+                let total = sum + shift * terms.len() as i64;
+                sum_when(model, &name, &when, &terms, total);
             }
         }
     }

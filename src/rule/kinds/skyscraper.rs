@@ -10,7 +10,7 @@ use crate::error::Problem;
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::outside::{self, Clue, Written};
 use crate::rule::engine::reading::{Board, Found};
 
 /// The registry entry.
@@ -26,8 +26,8 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may be seen `count` times,
-/// `len` cells in all.
-fn keeps(values: &[i64], complete: bool, count: i64, len: usize) -> bool {
+/// a cell for each of the grid's values.
+fn keeps(values: &[i64], complete: bool, count: i64, written: Written) -> bool {
     let mut seen = 0;
     let mut highest = 0;
     for &v in values {
@@ -36,7 +36,7 @@ fn keeps(values: &[i64], complete: bool, count: i64, len: usize) -> bool {
             highest = v;
         }
     }
-    let left = (len - values.len()) as i64;
+    let left = (written.n - values.len()) as i64;
     match complete {
         true => seen == count,
         false => seen <= count && seen + left >= count,

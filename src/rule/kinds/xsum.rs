@@ -10,7 +10,7 @@ use crate::grid::Cell;
 use crate::model::Model;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::outside::{self, Clue, Written};
 use crate::rule::engine::reading::{Board, Found};
 use crate::rule::engine::restrict;
 use crate::rule::engine::sums::sum_when;
@@ -34,7 +34,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
 }
 
 /// Whether a line's values (a prefix of them, unless `complete`) may keep the X-sum.
-fn keeps(values: &[i64], complete: bool, sum: i64, _: usize) -> bool {
+fn keeps(values: &[i64], complete: bool, sum: i64, _: Written) -> bool {
     let Some(&x) = values.first() else {
         return true;
     };
@@ -49,7 +49,13 @@ fn keeps(values: &[i64], complete: bool, sum: i64, _: usize) -> bool {
 /// Keeps a value X of the first cell only where the next X - 1 cells, all different and
 /// none X, may add up to the clue less X; once X is alone, keeps each of those cells' values
 /// only where the others may make up the rest (bounds of distinct values).
-fn narrow(line: &[Cell], sum: i64, domains: &mut Domains, shrunk: &mut Vec<usize>) -> bool {
+fn narrow(
+    line: &[Cell],
+    sum: i64,
+    _: Written,
+    domains: &mut Domains,
+    shrunk: &mut Vec<usize>,
+) -> bool {
     let cols = domains.cols();
     let at = |&(r, c): &Cell| r * cols + c;
     let values = domains.values().to_vec();
