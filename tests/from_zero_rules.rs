@@ -70,6 +70,9 @@ enum Clue {
     LittleKiller(Vec<Cell>, i64),
     /// The values of the row or column (`R2`, `C3`) between its 0 and its 3 add up to the sum.
     Sandwich(Vec<Cell>, String, i64),
+    /// From its side (`R2~7~`, or `R2~~7` from the right), the first value X is 1 or more and
+    /// the first X values add up to the sum (ISS has no X-sum of a 0).
+    XSum(Vec<Cell>, String, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -148,6 +151,10 @@ impl Clue {
                 sums.windows(2).all(|w| w[0] == w[1])
             }
             Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
+            Clue::XSum(cells, _, sum) => {
+                let x = v(&cells[0]);
+                x >= 1 && cells[..x as usize].iter().map(v).sum::<i64>() == *sum
+            }
             Clue::Sandwich(cells, _, sum) => {
                 let ends: Vec<usize> = (0..cells.len())
                     .filter(|&j| [0, N as i64 - 1].contains(&v(&cells[j])))
@@ -221,6 +228,7 @@ impl Clue {
             Clue::RegionSum(cells) => format!(".RegionSumLine~{}", ids(cells)),
             Clue::LittleKiller(cells, sum) => format!(".LittleKiller~{sum}~{}", id(cells[0])),
             Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
+            Clue::XSum(_, line, sum) => format!(".XSum~{}", line.replace('#', &sum.to_string())),
             Clue::Contain(cells, values, exact) => {
                 let kind = if *exact {
                     "ContainExact"
@@ -373,7 +381,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..23) {
+        let clue = match rng.random_range(0..24) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -533,6 +541,28 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     .collect();
                 let sum = cells[ends[0] + 1..ends[1]].iter().map(v).sum();
                 Clue::Sandwich(cells, line, sum)
+            }
+            23 => {
+                let (k, by_row, back) = (
+                    rng.random_range(0..N),
+                    rng.random_bool(0.5),
+                    rng.random_bool(0.5),
+                );
+                let mut cells: Vec<Cell> = (0..N)
+                    .map(|i| if by_row { (k, i) } else { (i, k) })
+                    .collect();
+                let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
+                // `#` stands for the sum, on the clue's side.
+                let line = match back {
+                    false => format!("{name}~#~"),
+                    true => {
+                        cells.reverse();
+                        format!("{name}~~#")
+                    }
+                };
+                let x = v(&cells[0]).max(1) as usize;
+                let sum = cells[..x].iter().map(v).sum();
+                Clue::XSum(cells, line, sum)
             }
             19 => Clue::RegionSum({
                 let len = rng.random_range(2..=5);

@@ -336,6 +336,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &hidden_skyscraper::KIND,
     &little_killer::KIND,
     &sandwich::KIND,
+    &xsum::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

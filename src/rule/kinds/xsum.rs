@@ -26,23 +26,33 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         (
             keeps,
             rows,
-            |n, _, _| (1, (n * (n + 1) / 2) as i64),
+            // At most the largest X values; on values from 0, the X-th largest is one less.
+            |n, _, first| {
+                let n = n as i64;
+                (1, n * (n + 1) / 2 - (1 - i64::from(first)) * n)
+            },
             marks::Frame::Square,
         ),
         Some(narrow),
     )
 }
 
-/// Whether a line's values (a prefix of them, unless `complete`) may keep the X-sum.
-fn keeps(values: &[i64], complete: bool, sum: i64, _: Written) -> bool {
+/// Whether a line's written values (a prefix of them, unless `complete`) may keep the X-sum:
+/// a first value X of 1 or more (ISS has no X-sum of a 0), and the first X values' sum.
+fn keeps(values: &[i64], complete: bool, sum: i64, written: Written) -> bool {
     let Some(&x) = values.first() else {
         return true;
     };
+    if x < 1 {
+        return false;
+    }
     let counted = (x as usize).min(values.len());
     let so_far: i64 = values[..counted].iter().sum();
+    // Each of the counted cells still open holds the smallest value or more.
+    let open = x - counted as i64;
     match counted == x as usize || complete {
         true => so_far == sum,
-        false => so_far < sum,
+        false => so_far + open * written.first <= sum,
     }
 }
 
@@ -52,13 +62,15 @@ fn keeps(values: &[i64], complete: bool, sum: i64, _: Written) -> bool {
 fn narrow(
     line: &[Cell],
     sum: i64,
-    _: Written,
+    written: Written,
     domains: &mut Domains,
     shrunk: &mut Vec<usize>,
 ) -> bool {
     let cols = domains.cols();
     let at = |&(r, c): &Cell| r * cols + c;
-    let values = domains.values().to_vec();
+    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - written.first;
+    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
     let first = at(&line[0]);
     let mut keep = 0;
     for (k, &x) in values.iter().enumerate() {
@@ -107,9 +119,14 @@ fn narrow(
     true
 }
 
-/// For each value X of the first cell, the sum of the first X cells when it holds X.
-fn rows(clues: &[Clue], model: &mut Model, _: u32) {
-    let values = model.domains().values().to_vec();
+/// For each value X of the first cell, the sum of the first X cells when it holds X (none, so
+/// never, for a written 0).
+fn rows(clues: &[Clue], model: &mut Model, first: u32) {
+    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - i64::from(first);
+    let values: Vec<i64> = (model.domains().values().iter())
+        .map(|v| v - shift)
+        .collect();
     for (i, (line, sum)) in clues.iter().enumerate() {
         let (r, c) = line[0];
         for (k, &x) in values.iter().enumerate() {
@@ -118,12 +135,13 @@ fn rows(clues: &[Clue], model: &mut Model, _: u32) {
                 .iter()
                 .map(|&cell| (cell, 1))
                 .collect();
+            let total = sum + shift * terms.len() as i64;
             sum_when(
                 model,
                 &format!("xsum{}_first{x}", i + 1),
                 &when,
                 &terms,
-                *sum,
+                total,
             );
         }
     }
