@@ -73,6 +73,9 @@ enum Clue {
     /// From its side (`R2~7~`, or `R2~~7` from the right), the first value X is 1 or more and
     /// the first X values add up to the sum (ISS has no X-sum of a 0).
     XSum(Vec<Cell>, String, i64),
+    /// From its side, the first value X is 1 or more and the X-th value is the clue (ISS
+    /// indexes no cell by a 0).
+    Room(Vec<Cell>, String, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -151,6 +154,10 @@ impl Clue {
                 sums.windows(2).all(|w| w[0] == w[1])
             }
             Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
+            Clue::Room(cells, _, clue) => {
+                let x = v(&cells[0]);
+                x >= 1 && v(&cells[x as usize - 1]) == *clue
+            }
             Clue::XSum(cells, _, sum) => {
                 let x = v(&cells[0]);
                 x >= 1 && cells[..x as usize].iter().map(v).sum::<i64>() == *sum
@@ -229,6 +236,9 @@ impl Clue {
             Clue::LittleKiller(cells, sum) => format!(".LittleKiller~{sum}~{}", id(cells[0])),
             Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
             Clue::XSum(_, line, sum) => format!(".XSum~{}", line.replace('#', &sum.to_string())),
+            Clue::Room(_, line, clue) => {
+                format!(".NumberedRoom~{}", line.replace('#', &clue.to_string()))
+            }
             Clue::Contain(cells, values, exact) => {
                 let kind = if *exact {
                     "ContainExact"
@@ -381,7 +391,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..24) {
+        let clue = match rng.random_range(0..25) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -542,7 +552,7 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                 let sum = cells[ends[0] + 1..ends[1]].iter().map(v).sum();
                 Clue::Sandwich(cells, line, sum)
             }
-            23 => {
+            23 | 24 => {
                 let (k, by_row, back) = (
                     rng.random_range(0..N),
                     rng.random_bool(0.5),
@@ -552,7 +562,7 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     .map(|i| if by_row { (k, i) } else { (i, k) })
                     .collect();
                 let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
-                // `#` stands for the sum, on the clue's side.
+                // `#` stands for the clue, on its side.
                 let line = match back {
                     false => format!("{name}~#~"),
                     true => {
@@ -561,8 +571,10 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     }
                 };
                 let x = v(&cells[0]).max(1) as usize;
-                let sum = cells[..x].iter().map(v).sum();
-                Clue::XSum(cells, line, sum)
+                match rng.random_bool(0.5) {
+                    true => Clue::XSum(cells.clone(), line, cells[..x].iter().map(v).sum()),
+                    false => Clue::Room(cells.clone(), line, v(&cells[x - 1])),
+                }
             }
             19 => Clue::RegionSum({
                 let len = rng.random_range(2..=5);

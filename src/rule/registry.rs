@@ -337,6 +337,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &little_killer::KIND,
     &sandwich::KIND,
     &xsum::KIND,
+    &numbered_room::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

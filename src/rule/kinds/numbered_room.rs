@@ -24,13 +24,15 @@ pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
     )
 });
 
-/// The clues' values: the grid's, 1..top.
-const CLUES: outside::Bounds = |_, top, _| (1, top as i64);
+/// The clues' values: the grid's written values.
+const CLUES: outside::Bounds =
+    |_, top, first| (i64::from(first), top as i64 - 1 + i64::from(first));
 
 /// How a clue is drawn.
 const FRAME: marks::Frame = marks::Frame::Square;
 
-/// Whether a line's values (a prefix of them, unless `complete`) may keep the clue.
+/// Whether a line's written values (a prefix of them, unless `complete`) may keep the clue:
+/// the first value X, 1 or more (ISS indexes no cell by a 0), places it in the X-th cell.
 fn keeps(values: &[i64], complete: bool, clue: i64, _: Written) -> bool {
     let Some(&x) = values.first() else {
         return true;
@@ -46,13 +48,15 @@ fn keeps(values: &[i64], complete: bool, clue: i64, _: Written) -> bool {
 fn narrow(
     line: &[Cell],
     clue: i64,
-    _: Written,
+    written: Written,
     domains: &mut Domains,
     shrunk: &mut Vec<usize>,
 ) -> bool {
     let cols = domains.cols();
     let at = |(r, c): Cell| r * cols + c;
-    let values = domains.values().to_vec();
+    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - written.first;
+    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
     let holds_clue = |domains: &Domains, i: usize| match values.iter().position(|&v| v == clue) {
         Some(k) => (i == 0 || domains.at(at(line[i])) >> k & 1 == 1, 1u64 << k),
         None => (false, 0),
@@ -78,8 +82,12 @@ fn narrow(
 }
 
 /// For each value X of the first cell: the X-th cell holds the clue when the first holds X.
-fn rows(clues: &[Clue], model: &mut Model, _: u32) {
-    let values = model.domains().values().to_vec();
+fn rows(clues: &[Clue], model: &mut Model, first: u32) {
+    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
+    let shift = 1 - i64::from(first);
+    let values: Vec<i64> = (model.domains().values().iter())
+        .map(|v| v - shift)
+        .collect();
     for (i, (line, clue)) in clues.iter().enumerate() {
         let Some(k) = values.iter().position(|v| v == clue) else {
             continue; // no cell can hold the clue: the narrowing has refused every first value
@@ -87,8 +95,8 @@ fn rows(clues: &[Clue], model: &mut Model, _: u32) {
         let (r, c) = line[0];
         for (x, &v) in values.iter().enumerate() {
             let mut e = model.x(r, c, x);
-            // A first value past the line's length names no cell: it is no solution.
-            if let Some(&(tr, tc)) = line.get(v as usize - 1) {
+            // A first value of 0 or past the line's length names no cell: it is no solution.
+            if let Some(&(tr, tc)) = usize::try_from(v - 1).ok().and_then(|i| line.get(i)) {
                 e.add_expr(&model.x(tr, tc, k), -1.0);
             }
             model.at_most(format!("numberedroom{}_first{v}", i + 1), e, 0.0);
