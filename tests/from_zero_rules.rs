@@ -76,6 +76,8 @@ enum Clue {
     /// From its side, the first value X is 1 or more and the X-th value is the clue (ISS
     /// indexes no cell by a 0).
     Room(Vec<Cell>, String, i64),
+    /// The ends differ by the gap or more, and no value between them is within theirs.
+    Lockout(Vec<Cell>, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -154,6 +156,12 @@ impl Clue {
                 sums.windows(2).all(|w| w[0] == w[1])
             }
             Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
+            Clue::Lockout(cells, gap) => {
+                let (a, b) = (v(&cells[0]), v(&cells[cells.len() - 1]));
+                let (lo, hi) = (a.min(b), a.max(b));
+                let inner = &cells[1..cells.len() - 1];
+                hi - lo >= *gap && inner.iter().all(|c| v(c) < lo || v(c) > hi)
+            }
             Clue::Room(cells, _, clue) => {
                 let x = v(&cells[0]);
                 x >= 1 && v(&cells[x as usize - 1]) == *clue
@@ -236,6 +244,7 @@ impl Clue {
             Clue::LittleKiller(cells, sum) => format!(".LittleKiller~{sum}~{}", id(cells[0])),
             Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
             Clue::XSum(_, line, sum) => format!(".XSum~{}", line.replace('#', &sum.to_string())),
+            Clue::Lockout(cells, gap) => format!(".Lockout~{gap}~{}", ids(cells)),
             Clue::Room(_, line, clue) => {
                 format!(".NumberedRoom~{}", line.replace('#', &clue.to_string()))
             }
@@ -391,7 +400,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..25) {
+        let clue = match rng.random_range(0..26) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -575,6 +584,10 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     true => Clue::XSum(cells.clone(), line, cells[..x].iter().map(v).sum()),
                     false => Clue::Room(cells.clone(), line, v(&cells[x - 1])),
                 }
+            }
+            25 => {
+                let len = rng.random_range(3..=4);
+                Clue::Lockout(path(rng, len), rng.random_range(1..=3))
             }
             19 => Clue::RegionSum({
                 let len = rng.random_range(2..=5);

@@ -338,6 +338,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &sandwich::KIND,
     &xsum::KIND,
     &numbered_room::KIND,
+    &lockout::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the
