@@ -78,6 +78,9 @@ enum Clue {
     Room(Vec<Cell>, String, i64),
     /// The ends differ by the gap or more, and no value between them is within theirs.
     Lockout(Vec<Cell>, i64),
+    /// Among the 16 rows and columns read both ways, as numbers, the line from its side is
+    /// the rank-th smallest, and no other reads the same (ISS's default for ties).
+    Rank(Vec<Cell>, String, usize),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -156,6 +159,16 @@ impl Clue {
                 sums.windows(2).all(|w| w[0] == w[1])
             }
             Clue::LittleKiller(cells, sum) => cells.iter().map(v).sum::<i64>() == *sum,
+            Clue::Rank(cells, _, rank) => {
+                let mine: Vec<i64> = cells.iter().map(v).collect();
+                let all: Vec<Vec<i64>> = every_line()
+                    .iter()
+                    .map(|l| l.iter().map(v).collect())
+                    .collect();
+                let less = all.iter().filter(|other| **other < mine).count();
+                let same = all.iter().filter(|other| **other == mine).count();
+                less + 1 == *rank && same == 1
+            }
             Clue::Lockout(cells, gap) => {
                 let (a, b) = (v(&cells[0]), v(&cells[cells.len() - 1]));
                 let (lo, hi) = (a.min(b), a.max(b));
@@ -245,6 +258,9 @@ impl Clue {
             Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
             Clue::XSum(_, line, sum) => format!(".XSum~{}", line.replace('#', &sum.to_string())),
             Clue::Lockout(cells, gap) => format!(".Lockout~{gap}~{}", ids(cells)),
+            Clue::Rank(_, line, rank) => {
+                format!(".FullRank~{}", line.replace('#', &rank.to_string()))
+            }
             Clue::Room(_, line, clue) => {
                 format!(".NumberedRoom~{}", line.replace('#', &clue.to_string()))
             }
@@ -287,6 +303,21 @@ fn seen(g: &Grid, cells: &[Cell]) -> usize {
         taller
     };
     cells.iter().filter(taller).count()
+}
+
+/// Every row and column, read both ways.
+fn every_line() -> Vec<Vec<Cell>> {
+    let mut all = Vec::new();
+    for k in 0..N {
+        let row: Vec<Cell> = (0..N).map(|i| (k, i)).collect();
+        let column: Vec<Cell> = (0..N).map(|i| (i, k)).collect();
+        for line in [row, column] {
+            let mut back = line.clone();
+            back.reverse();
+            all.extend([line, back]);
+        }
+    }
+    all
 }
 
 /// The diagonals a little killer may name by their first cell, as ISS lists them: from the
@@ -580,9 +611,15 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     }
                 };
                 let x = v(&cells[0]).max(1) as usize;
-                match rng.random_bool(0.5) {
-                    true => Clue::XSum(cells.clone(), line, cells[..x].iter().map(v).sum()),
-                    false => Clue::Room(cells.clone(), line, v(&cells[x - 1])),
+                let mine: Vec<i64> = cells.iter().map(v).collect();
+                let rank = (every_line().iter())
+                    .filter(|other| other.iter().map(v).collect::<Vec<i64>>() < mine)
+                    .count()
+                    + 1;
+                match rng.random_range(0..3) {
+                    0 => Clue::XSum(cells.clone(), line, cells[..x].iter().map(v).sum()),
+                    1 => Clue::Room(cells.clone(), line, v(&cells[x - 1])),
+                    _ => Clue::Rank(cells, line, rank),
                 }
             }
             25 => {

@@ -339,6 +339,8 @@ static FROM_ZERO: &[&RuleKind] = &[
     &xsum::KIND,
     &numbered_room::KIND,
     &lockout::KIND,
+    &full_rank::KIND,
+    &full_rank::TIES,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the
