@@ -305,6 +305,23 @@ fn seen(g: &Grid, cells: &[Cell]) -> usize {
     cells.iter().filter(taller).count()
 }
 
+/// A random row or column read from a random side, and its ISS form with `#` standing for
+/// the clue on that side (`R2~#~`, or `R2~~#` from the right).
+fn outside_line(rng: &mut ChaCha8Rng) -> (Vec<Cell>, String) {
+    let (k, by_row) = (rng.random_range(0..N), rng.random_bool(0.5));
+    let mut cells: Vec<Cell> = (0..N)
+        .map(|i| if by_row { (k, i) } else { (i, k) })
+        .collect();
+    let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
+    match rng.random_bool(0.5) {
+        false => (cells, format!("{name}~#~")),
+        true => {
+            cells.reverse();
+            (cells, format!("{name}~~#"))
+        }
+    }
+}
+
 /// Every row and column, read both ways.
 fn every_line() -> Vec<Vec<Cell>> {
     let mut all = Vec::new();
@@ -503,23 +520,7 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                 Clue::Equality(path(rng, len))
             }
             10 => {
-                let (k, by_row, back) = (
-                    rng.random_range(0..N),
-                    rng.random_bool(0.5),
-                    rng.random_bool(0.5),
-                );
-                let mut cells: Vec<Cell> = (0..N)
-                    .map(|i| if by_row { (k, i) } else { (i, k) })
-                    .collect();
-                let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
-                // `#` stands for the count, on the clue's side.
-                let line = match back {
-                    false => format!("{name}~#~"),
-                    true => {
-                        cells.reverse();
-                        format!("{name}~~#")
-                    }
-                };
+                let (cells, line) = outside_line(rng);
                 match (rng.random_bool(0.5), hidden(g, &cells)) {
                     (true, Some(value)) => Clue::Hidden(cells, line, value),
                     _ => {
@@ -593,23 +594,7 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                 Clue::Sandwich(cells, line, sum)
             }
             23 | 24 => {
-                let (k, by_row, back) = (
-                    rng.random_range(0..N),
-                    rng.random_bool(0.5),
-                    rng.random_bool(0.5),
-                );
-                let mut cells: Vec<Cell> = (0..N)
-                    .map(|i| if by_row { (k, i) } else { (i, k) })
-                    .collect();
-                let name = format!("{}{}", if by_row { 'R' } else { 'C' }, k + 1);
-                // `#` stands for the clue, on its side.
-                let line = match back {
-                    false => format!("{name}~#~"),
-                    true => {
-                        cells.reverse();
-                        format!("{name}~~#")
-                    }
-                };
+                let (cells, line) = outside_line(rng);
                 let x = v(&cells[0]).max(1) as usize;
                 let mine: Vec<i64> = cells.iter().map(v).collect();
                 let rank = (every_line().iter())
