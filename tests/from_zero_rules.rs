@@ -81,6 +81,8 @@ enum Clue {
     /// Among the 16 rows and columns read both ways, as numbers, the line from its side is
     /// the rank-th smallest, and no other reads the same (ISS's default for ties).
     Rank(Vec<Cell>, String, usize),
+    /// Distinct values, those between the smallest and the largest adding up to the sum.
+    Lunchbox(Vec<Cell>, i64),
 }
 
 /// Which ordered pairs of written values (first, second) a relation allows.
@@ -168,6 +170,16 @@ impl Clue {
                 let less = all.iter().filter(|other| **other < mine).count();
                 let same = all.iter().filter(|other| **other == mine).count();
                 less + 1 == *rank && same == 1
+            }
+            Clue::Lunchbox(cells, sum) => {
+                let values: Vec<i64> = cells.iter().map(v).collect();
+                let mut distinct = values.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let place = |x: i64| values.iter().position(|&y| y == x).unwrap();
+                let (a, b) = (place(distinct[0]), place(distinct[distinct.len() - 1]));
+                let (a, b) = (a.min(b), a.max(b));
+                distinct.len() == values.len() && values[a + 1..b].iter().sum::<i64>() == *sum
             }
             Clue::Lockout(cells, gap) => {
                 let (a, b) = (v(&cells[0]), v(&cells[cells.len() - 1]));
@@ -258,6 +270,7 @@ impl Clue {
             Clue::Sandwich(_, line, sum) => format!(".Sandwich~{sum}~{line}"),
             Clue::XSum(_, line, sum) => format!(".XSum~{}", line.replace('#', &sum.to_string())),
             Clue::Lockout(cells, gap) => format!(".Lockout~{gap}~{}", ids(cells)),
+            Clue::Lunchbox(cells, sum) => format!(".Lunchbox~{sum}~{}", ids(cells)),
             Clue::Rank(_, line, rank) => {
                 format!(".FullRank~{}", line.replace('#', &rank.to_string()))
             }
@@ -448,7 +461,7 @@ fn path(rng: &mut ChaCha8Rng, len: usize) -> Vec<Cell> {
 fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
     let v = |&(r, c): &Cell| g[r][c];
     for _ in 0..30 {
-        let clue = match rng.random_range(0..26) {
+        let clue = match rng.random_range(0..27) {
             0 => {
                 let cells = {
                     let len = rng.random_range(1..=3);
@@ -606,6 +619,16 @@ fn random_clue(g: &Grid, rng: &mut ChaCha8Rng) -> Option<Clue> {
                     1 => Clue::Room(cells.clone(), line, v(&cells[x - 1])),
                     _ => Clue::Rank(cells, line, rank),
                 }
+            }
+            26 => {
+                let len = rng.random_range(2..=4);
+                let cells = path(rng, len);
+                let values: Vec<i64> = cells.iter().map(v).collect();
+                let (lo, hi) = (values.iter().min().unwrap(), values.iter().max().unwrap());
+                let place = |x: &i64| values.iter().position(|y| y == x).unwrap();
+                let (a, b) = (place(lo).min(place(hi)), place(lo).max(place(hi)));
+                let sum = values[a + 1..b.max(a + 1)].iter().sum();
+                Clue::Lunchbox(cells, sum)
             }
             25 => {
                 let len = rng.random_range(3..=4);

@@ -303,8 +303,8 @@ fn value_ranges_are_refused_where_mipsolve_does_not_read_them() {
             "Shape~9x9~8: mipsolve reads values 1..m or 0..m-1, of 9 to 64 values, only",
         ),
         (
-            ".Shape~9x9~0-8.Lunchbox~10~R1C1~R1C2~R1C3",
-            "\"lunchbox\": mipsolve reads this rule on values from 1 only, not from 0",
+            ".Shape~9x9~0-8.Modular~R1C1~R1C2~R1C3",
+            "\"modularline\": mipsolve reads this rule on values from 1 only, not from 0",
         ),
         (
             ".Shape~7x7~1-9.Renban~R1C1~R1C2.HiddenSkyscraper~R1~3~",

@@ -341,6 +341,7 @@ static FROM_ZERO: &[&RuleKind] = &[
     &lockout::KIND,
     &full_rank::KIND,
     &full_rank::TIES,
+    &lunchbox::KIND,
 ];
 
 /// Reads every key of `object` that is not one of `own` (the reader's own keys) through the

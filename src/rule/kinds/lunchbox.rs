@@ -1,6 +1,7 @@
 //! Lunchboxes (`lunchbox`: `[{"cells": [...], "value": "10"}]`): the digits differ, and those
 //! lying between the smallest and the largest of the cells, in their order, add up to the
-//! value (the Interactive Sudoku Solver's `Lunchbox`). Rows: the cells are an area; 0-1
+//! value (the Interactive Sudoku Solver's `Lunchbox`; on values from 0, a sum of written
+//! values, as ISS's handler reads it). Rows: the cells are an area; 0-1
 //! `low[i]`, `high[i]` (cell i is the smallest, the largest), `inside[i]` from how many of
 //! them lie before i, `y[i,k] = x[i,k] and inside[i]`, and the sum of the `y`'s values.
 
@@ -19,12 +20,21 @@ use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("lunchbox", read);
 
-/// Each lunchbox, in order, and its sum.
+/// Each lunchbox, in order, and its sum; and the value written for 1 (0 or 1), which the sums
+/// are of.
 #[derive(Debug, Default)]
-struct Lunchboxes(Vec<(Vec<Cell>, i64)>);
+struct Lunchboxes(Vec<(Vec<Cell>, i64)>, i64);
+
+impl Lunchboxes {
+    /// mipsolve's values as written.
+    fn written(&self, values: &[i64]) -> Vec<i64> {
+        values.iter().map(|v| v - 1 + self.1).collect()
+    }
+}
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Lunchboxes>::new("lunchbox", KIND.key, value);
+    rule.part.1 = i64::from(board.first);
     let mut areas = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = format!("lunchbox {}", i + 1);
@@ -58,7 +68,9 @@ fn keeps(values: &[i64], sum: i64) -> bool {
 impl Part for Lunchboxes {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let boxes = self.0.iter().map(|(cells, _)| cells.as_slice());
-        broken_groups("lunchbox", boxes, grid, |i, v| keeps(v, self.0[i].1))
+        broken_groups("lunchbox", boxes, grid, |i, v| {
+            keeps(&self.written(v), self.0[i].1)
+        })
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
@@ -67,7 +79,7 @@ impl Part for Lunchboxes {
                 cells: cells.clone(),
                 distinct: true,
                 keeps: Box::new(move |values: &[i64], complete: bool| {
-                    !complete || keeps(values, *sum)
+                    !complete || keeps(&self.written(values), *sum)
                 }),
             })
             .collect();
@@ -153,7 +165,7 @@ impl Part for Lunchboxes {
                     both.add_var(inside, 1.0);
                     both.add_var(y, -1.0);
                     model.at_most(label(format!("y{}_{v}_both", j + 1)), both, 1.0);
-                    total.add_var(y, v as f64);
+                    total.add_var(y, (v - 1 + self.1) as f64);
                 }
             }
             model.add(label("sum".into()), total, *sum as f64, *sum as f64);
