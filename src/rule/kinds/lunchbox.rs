@@ -43,6 +43,16 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             return Err(at(place, wrong("a lunchbox needs 2 cells or more")));
         }
         let sum = number(item, "value", Some(0)).map_err(|p| at(place.clone(), p))?;
+        // Between the ends, at most all but two cells, each below the largest value.
+        let last = board.top as i64 - 1 + rule.part.1;
+        let most: i64 = (1..cells.len() as i64 - 1).map(|i| last - i).sum();
+        if !(0..=most).contains(&sum) {
+            let (count, range) = (cells.len(), board.written_range());
+            let problem = format!(
+                "its sum is {sum}, but between the ends of {count} cells of {range} lie 0 to {most}"
+            );
+            return Err(at(place, Problem::NeverHolds(problem)));
+        }
         rule.under.push(marks::line(&cells, 0.5, "#e0e0e0"));
         areas.push(Area {
             name: AreaName::Extra(place),
@@ -193,6 +203,17 @@ mod tests {
     fn the_values_between_the_smallest_and_largest_add_up() {
         assert!(keeps(&[4, 1, 2, 3, 9, 5], 5) && !keeps(&[4, 1, 2, 3, 9, 5], 6));
         assert!(keeps(&[9, 1], 0) && !keeps(&[5], 0));
+        // No lunchbox of three cells has a negative sum or one past 8 (between 1 and 9).
+        for sum in ["-3", "9"] {
+            let json = format!(
+                r#"{{"lunchbox": [{{"cells": ["R1C1", "R1C2", "R1C3"], "value": "{sum}"}}]}}"#
+            );
+            let error = read_error(&json, 9);
+            assert!(
+                error.contains("between the ends of 3 cells of 1..9 lie 0 to 8"),
+                "{error}"
+            );
+        }
         let json = r#"{"lunchbox": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4"], "value": "5"}]}"#;
         // The grid's 1 2 3 4 holds 5 between 1 and 4; 1 3 9 4 holds 3: broken, by check and rows.
         keeps_only(
