@@ -85,44 +85,23 @@ fn window_support(sets: &[u64], values: &[i64]) -> Option<Vec<u64>> {
         }
         let window = (u64::MAX >> (64 - len)) << start;
         let within: Vec<u64> = sets.iter().map(|&s| s & window).collect();
-        // Every edge of a matching found is supported: only the others are tried.
-        let tried = |fixed: Option<(usize, usize)>, keep: &mut [u64]| {
-            let Some(owner) = matching(&within, fixed) else {
-                return false;
-            };
-            for (k, &c) in owner.iter().enumerate().filter(|&(_, &c)| c != usize::MAX) {
-                keep[c] |= 1 << k;
-            }
-            true
-        };
-        if !tried(None, &mut keep) {
+        let new = within.iter().zip(&keep).any(|(&w, &k)| w & !k != 0);
+        if !new || within.iter().fold(0, |all, &w| all | w) != window {
             continue;
         }
-        for (c, &set) in within.iter().enumerate() {
-            let mut bits = set & !keep[c];
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if keep[c] >> k & 1 == 0 {
-                    tried(Some((c, k)), &mut keep);
-                }
-            }
+        if let Some(owner) = matching(&within) {
+            supported_edges(&within, &owner, window, &mut keep);
         }
     }
     keep.iter().all(|&k| k != 0).then_some(keep)
 }
 
-/// A way for each cell to take a candidate of its own (`sets`), no two the same, with cell
-/// `c` taking `k` when `fixed` is `Some((c, k))`: per candidate its cell (augmenting paths,
-/// Kuhn's); `None` when there is none.
-fn matching(sets: &[u64], fixed: Option<(usize, usize)>) -> Option<[usize; 64]> {
-    let mut sets = sets.to_vec();
-    if let Some((c, k)) = fixed {
-        sets[c] = 1 << k;
-    }
+/// A way for each cell to take a candidate of its own (`sets`), no two the same: per
+/// candidate its cell (augmenting paths, Kuhn's); `None` when there is none.
+fn matching(sets: &[u64]) -> Option<[usize; 64]> {
     let mut owner = [usize::MAX; 64];
     (0..sets.len())
-        .all(|c| augment(c, &sets, &mut owner, &mut 0))
+        .all(|c| augment(c, sets, &mut owner, &mut 0))
         .then_some(owner)
 }
 
@@ -140,6 +119,45 @@ fn augment(c: usize, sets: &[u64], owner: &mut [usize; 64], seen: &mut u64) -> b
         }
     }
     false
+}
+
+/// Marks in `keep` every candidate some perfect matching of the cells into as many values
+/// gives (`owner`: one such matching): its own edges, and each other edge `(c, k)` on an
+/// alternating cycle, that is where `k`'s owner reaches `c` by moving owners along (Régin's
+/// rule, with no free value left; reachability as bitsets, Warshall's closure). `values`:
+/// the values, as bits, each owned by a cell.
+fn supported_edges(sets: &[u64], owner: &[usize; 64], values: u64, keep: &mut [u64]) {
+    let len = sets.len();
+    let mut reach = vec![0u64; len];
+    let mut owned = values;
+    while owned != 0 {
+        let k = owned.trailing_zeros() as usize;
+        owned &= owned - 1;
+        let c = owner[k];
+        keep[c] |= 1 << k;
+        let mut others = sets[c] & !(1 << k);
+        while others != 0 {
+            reach[c] |= 1 << owner[others.trailing_zeros() as usize];
+            others &= others - 1;
+        }
+    }
+    for m in 0..len {
+        for c in 0..len {
+            if reach[c] >> m & 1 == 1 {
+                reach[c] |= reach[m];
+            }
+        }
+    }
+    for (c, &set) in sets.iter().enumerate() {
+        let mut bits = set & !keep[c];
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if reach[owner[k]] >> c & 1 == 1 {
+                keep[c] |= 1 << k;
+            }
+        }
+    }
 }
 
 impl Part for Renban {
