@@ -32,14 +32,24 @@ impl Written {
     pub fn last(self) -> i64 {
         self.n as i64 - 1 + self.first
     }
+
+    /// What is added to one of mipsolve's values (from 1) to write it: -1 or 0.
+    pub fn offset(self) -> i64 {
+        self.first - 1
+    }
+
+    /// mipsolve's values (from 1) as written.
+    pub fn of(self, values: &[i64]) -> Vec<i64> {
+        values.iter().map(|v| v + self.offset()).collect()
+    }
 }
 
 /// A line and its clue.
 pub type Clue = (Vec<Cell>, i64);
 
-/// Writes the rows of a rule's clues into a model whose values are written from the last
-/// argument (0 or 1).
-pub type Rows = fn(&[Clue], &mut Model, u32);
+/// Writes the rows of a rule's clues into a model whose values are written as the last
+/// argument says.
+pub type Rows = fn(&[Clue], &mut Model, Written);
 
 /// A rule's own narrowing of one clue's line (its cells from the clue's side, the clue, the
 /// grid's values as written), run before the bounded search, which leaves a line of many
@@ -58,8 +68,8 @@ pub struct Outside {
     narrow_first: Option<Narrow>,
     marks: Vec<Mark>,
     json: Value,
-    /// The value written for 1 (0 or 1): the test sees written values.
-    first: u32,
+    /// The grid's values as the clues and the test see them.
+    written: Written,
 }
 
 /// The least and greatest clue a line of `n` cells can have, on `top` values written from
@@ -117,18 +127,11 @@ pub fn read_with(
         narrow_first,
         marks,
         json: value.clone(),
-        first: board.first,
+        written: Written {
+            n: board.top,
+            first: i64::from(board.first),
+        },
     }))
-}
-
-impl Outside {
-    /// The grid's `n` values as this rule's clues speak of them.
-    fn written(&self, n: usize) -> Written {
-        Written {
-            n,
-            first: i64::from(self.first),
-        }
-    }
 }
 
 impl Rule for Outside {
@@ -137,13 +140,13 @@ impl Rule for Outside {
     }
 
     fn violations(&self, grid: &Grid) -> Vec<Violation> {
-        let written = self.written(grid.rows());
+        let written = self.written;
         let mut found = Vec::new();
         for (i, (line, clue)) in self.clues.iter().enumerate() {
             let values: Vec<u32> = line.iter().map(|&(r, c)| grid.get(r, c)).collect();
             let wide: Vec<i64> = values
                 .iter()
-                .map(|&v| i64::from(v + self.first) - 1)
+                .map(|&v| i64::from(v) + written.offset())
                 .collect();
             if !(self.keeps)(&wide, true, *clue, written) {
                 found.push(Violation::Broken {
@@ -158,7 +161,7 @@ impl Rule for Outside {
     }
 
     fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
-        let written = self.written(domains.values().len());
+        let written = self.written;
         if let Some(narrow) = self.narrow_first {
             let narrowed = (self.clues.iter())
                 .all(|(line, clue)| narrow(line, *clue, written, domains, shrunk));
@@ -170,13 +173,9 @@ impl Rule for Outside {
             .map(|(line, clue)| tuples::Group {
                 cells: line.clone(),
                 distinct: true,
-                keeps: Box::new(move |values: &[i64], complete: bool| match self.first {
+                keeps: Box::new(move |values: &[i64], complete: bool| match written.first {
                     1 => (self.keeps)(values, complete, *clue, written),
-                    first => {
-                        let shift = i64::from(first) - 1;
-                        let shifted: Vec<i64> = values.iter().map(|v| v + shift).collect();
-                        (self.keeps)(&shifted, complete, *clue, written)
-                    }
+                    _ => (self.keeps)(&written.of(values), complete, *clue, written),
                 }),
             })
             .collect();
@@ -184,7 +183,7 @@ impl Rule for Outside {
     }
 
     fn constrain(&self, model: &mut Model, _: Deadline) {
-        (self.rows)(&self.clues, model, self.first);
+        (self.rows)(&self.clues, model, self.written);
     }
 
     fn write_json(&self, object: &mut Map<String, Value>) {

@@ -44,12 +44,12 @@ fn keeps(values: &[i64], complete: bool, hidden: i64, _: Written) -> bool {
     !complete
 }
 
-fn rows(clues: &[Clue], model: &mut Model, first: u32) {
+fn rows(clues: &[Clue], model: &mut Model, written: Written) {
     for (i, (line, hidden)) in clues.iter().enumerate() {
         let name = |what: String| format!("hiddenskyscraper{}_{what}", i + 1);
         let seen = outside::seen(model, line, &name);
         // The clue is written; the model's values are mipsolve's, from 1.
-        let Some(k) = model.domains().index_of(hidden + 1 - i64::from(first)) else {
+        let Some(k) = model.domains().index_of(hidden - written.offset()) else {
             model.add(name("never".into()), LinExpr::default(), 1.0, 1.0);
             continue;
         };

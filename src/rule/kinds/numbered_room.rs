@@ -54,9 +54,8 @@ fn narrow(
 ) -> bool {
     let cols = domains.cols();
     let at = |(r, c): Cell| r * cols + c;
-    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - written.first;
-    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
+    // X and the clue are written values.
+    let values = written.of(domains.values());
     let holds_clue = |domains: &Domains, i: usize| match values.iter().position(|&v| v == clue) {
         Some(k) => (i == 0 || domains.at(at(line[i])) >> k & 1 == 1, 1u64 << k),
         None => (false, 0),
@@ -82,12 +81,9 @@ fn narrow(
 }
 
 /// For each value X of the first cell: the X-th cell holds the clue when the first holds X.
-fn rows(clues: &[Clue], model: &mut Model, first: u32) {
-    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - i64::from(first);
-    let values: Vec<i64> = (model.domains().values().iter())
-        .map(|v| v - shift)
-        .collect();
+fn rows(clues: &[Clue], model: &mut Model, written: Written) {
+    // X and the clue are written values.
+    let values = written.of(model.domains().values());
     for (i, (line, clue)) in clues.iter().enumerate() {
         let Some(k) = values.iter().position(|v| v == clue) else {
             continue; // no cell can hold the clue: the narrowing has refused every first value

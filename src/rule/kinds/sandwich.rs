@@ -64,9 +64,7 @@ fn narrow(
 ) -> bool {
     let cols = domains.cols();
     let at = |&(r, c): &Cell| r * cols + c;
-    // The clue is of written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - written.first;
-    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
+    let values = written.of(domains.values());
     let (one, top) = (0, values.len() - 1);
     let ends = 1u64 << one | 1 << top;
     let sets: Vec<u64> = line.iter().map(|cell| domains.at(at(cell))).collect();
@@ -106,9 +104,7 @@ fn narrow(
 
 /// For each two places the 1 and the largest value may take, a 0-1 variable forced to 1 when
 /// they are there, and the sum between them then.
-fn rows(clues: &[Clue], model: &mut Model, first: u32) {
-    // The clue is of written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - i64::from(first);
+fn rows(clues: &[Clue], model: &mut Model, written: Written) {
     let top = model.domains().values().len() - 1;
     for (i, (line, sum)) in clues.iter().enumerate() {
         for a in 0..line.len() {
@@ -126,7 +122,8 @@ fn rows(clues: &[Clue], model: &mut Model, first: u32) {
                 when.add_var(chosen, 1.0);
                 let terms: Vec<(Cell, i64)> =
                     line[a + 1..b].iter().map(|&cell| (cell, 1)).collect();
-                let total = sum + shift * terms.len() as i64;
+                // The clue is of written values, the rows of mipsolve's (from 1).
+                let total = sum - written.offset() * terms.len() as i64;
                 sum_when(model, &name, &when, &terms, total);
             }
         }

@@ -44,7 +44,7 @@ fn keeps(values: &[i64], complete: bool, count: i64, written: Written) -> bool {
 }
 
 /// The count of cells seen from the clue's side is the clue.
-fn rows(clues: &[Clue], model: &mut Model, first: u32) {
+fn rows(clues: &[Clue], model: &mut Model, written: Written) {
     for (i, (line, count)) in clues.iter().enumerate() {
         let name = |what: String| format!("skyscraper{}_{what}", i + 1);
         let mut seen = LinExpr::default();
@@ -52,7 +52,7 @@ fn rows(clues: &[Clue], model: &mut Model, first: u32) {
             seen.add_var(s, 1.0);
         }
         // A written 0 is seen only first (a later cell has a larger value before it).
-        if first == 0 {
+        if written.first == 0 {
             let (r, c) = line[0];
             seen.add_expr(&model.x(r, c, 0), -1.0);
         }

@@ -68,9 +68,8 @@ fn narrow(
 ) -> bool {
     let cols = domains.cols();
     let at = |&(r, c): &Cell| r * cols + c;
-    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - written.first;
-    let values: Vec<i64> = domains.values().iter().map(|v| v - shift).collect();
+    // X and the clue are written values.
+    let values = written.of(domains.values());
     let first = at(&line[0]);
     let mut keep = 0;
     for (k, &x) in values.iter().enumerate() {
@@ -121,12 +120,9 @@ fn narrow(
 
 /// For each value X of the first cell, the sum of the first X cells when it holds X (none, so
 /// never, for a written 0).
-fn rows(clues: &[Clue], model: &mut Model, first: u32) {
-    // X and the clue are written values: each of mipsolve's is one more when they start at 0.
-    let shift = 1 - i64::from(first);
-    let values: Vec<i64> = (model.domains().values().iter())
-        .map(|v| v - shift)
-        .collect();
+fn rows(clues: &[Clue], model: &mut Model, written: Written) {
+    // X and the clue are written values, the rows of mipsolve's (from 1).
+    let values = written.of(model.domains().values());
     for (i, (line, sum)) in clues.iter().enumerate() {
         let (r, c) = line[0];
         for (k, &x) in values.iter().enumerate() {
@@ -135,7 +131,7 @@ fn rows(clues: &[Clue], model: &mut Model, first: u32) {
                 .iter()
                 .map(|&cell| (cell, 1))
                 .collect();
-            let total = sum + shift * terms.len() as i64;
+            let total = sum - written.offset() * terms.len() as i64;
             sum_when(
                 model,
                 &format!("xsum{}_first{x}", i + 1),
