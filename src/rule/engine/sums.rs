@@ -145,10 +145,18 @@ impl Part for Sums {
             .collect()
     }
 
-    fn narrow(&self, domains: &mut Domains, _: Changed, shrunk: &mut Vec<usize>) -> bool {
+    fn narrow(&self, domains: &mut Domains, changed: Changed, shrunk: &mut Vec<usize>) -> bool {
         let values = domains.values().to_vec();
+        // The cells narrowed since an equation last ran (at first: `changed`'s, or all).
+        let mut fresh = vec![changed.is_none(); domains.rows() * domains.cols()];
+        changed.into_iter().flatten().for_each(|&i| fresh[i] = true);
         to_fixed_point(shrunk, |shrunk| {
-            self.equations.iter().enumerate().all(|(e, equation)| {
+            let before = shrunk.len();
+            let ok = self.equations.iter().enumerate().all(|(e, equation)| {
+                let touched = |&(cell, _): &(Cell, i64)| fresh[domains.index(cell)];
+                if !equation.terms.iter().any(touched) {
+                    return true;
+                }
                 let sets: Vec<u64> = (equation.terms.iter())
                     .map(|&(cell, _)| domains.at(domains.index(cell)))
                     .collect();
@@ -165,7 +173,10 @@ impl Part for Sums {
                     let at = domains.index(cell);
                     restrict(domains, at, keep, shrunk)
                 })
-            })
+            });
+            fresh.fill(false);
+            shrunk[before..].iter().for_each(|&i| fresh[i] = true);
+            ok
         })
     }
 
