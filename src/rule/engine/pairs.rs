@@ -111,6 +111,9 @@ pub struct Pairs {
 struct Supports {
     of_pair: Vec<usize>,
     tables: Vec<[Vec<u64>; 2]>,
+    /// Per relation and direction, whether any two values together allow every partner (as
+    /// for "different"): a cell of two candidates or more then narrows nothing.
+    wide: Vec<[bool; 2]>,
     /// Per cell (row-major), the pairs it is in.
     pairs_at: Vec<Vec<usize>>,
 }
@@ -131,7 +134,7 @@ impl Supports {
             of_pair.push(at);
         }
         let at = (values, &pairs.tables[..]);
-        let tables = (met.iter())
+        let tables: Vec<[Vec<u64>; 2]> = (met.iter())
             .map(|&relation| {
                 [false, true].map(|reverse| {
                     (0..values.len())
@@ -139,6 +142,14 @@ impl Supports {
                         .collect()
                 })
             })
+            .collect();
+        let all = u64::MAX >> (64 - values.len());
+        let any_two = |support: &Vec<u64>| {
+            (0..support.len())
+                .all(|i| (i + 1..support.len()).all(|j| support[i] | support[j] == all))
+        };
+        let wide = (tables.iter())
+            .map(|[forwards, back]| [any_two(forwards), any_two(back)])
             .collect();
         let mut pairs_at = vec![Vec::new(); domains.rows() * domains.cols()];
         for (p, pair) in pairs.pairs.iter().enumerate() {
@@ -149,6 +160,7 @@ impl Supports {
         Supports {
             of_pair,
             tables,
+            wide,
             pairs_at,
         }
     }
@@ -285,8 +297,12 @@ impl Part for Pairs {
         while let Some(p) = queue.pop() {
             queued[p] = false;
             let [forwards, back] = &supports.tables[supports.of_pair[p]];
+            let wide = supports.wide[supports.of_pair[p]];
             let [a, b] = self.pairs[p].cells.map(|cell| domains.index(cell));
-            for (from, to, support) in [(a, b, forwards), (b, a, back)] {
+            for (from, to, support, wide) in [(a, b, forwards, wide[0]), (b, a, back, wide[1])] {
+                if wide && domains.at(from).count_ones() > 1 {
+                    continue;
+                }
                 let before = shrunk.len();
                 if !restrict(domains, to, reach(support, domains.at(from)), shrunk) {
                     return false;
