@@ -1,5 +1,5 @@
 //! Narrowing by search, for rules over a few cells or one line whose candidates no formula
-//! narrows well (renban, between lines, quadruples, sandwiches, X-sums, skyscrapers): every
+//! narrows well (lockout lines, lunchboxes, rellik cages, sandwiches, X-sums, skyscrapers): every
 //! assignment of the group's cells from their candidates is tried, cut short where the rule
 //! refuses a prefix, and each cell keeps the values of the assignments the rule accepts. Past
 //! a budget of tries the group is left as it is (a complete assignment is always checked), so
