@@ -166,3 +166,18 @@ pub fn keeps_only(json: &str, good: &Grid, bad: &Grid) {
         "{json}: the rows forbid the bad grid"
     );
 }
+
+/// Per cell (`sets`: its candidates among `m` values), the candidates some assignment that
+/// `keeps` accepts (candidate indexes, one per cell) gives it, found by trying them all.
+pub fn supported_by_trying(sets: &[u64], m: usize, keeps: impl Fn(&[usize]) -> bool) -> Vec<u64> {
+    let mut used = vec![0u64; sets.len()];
+    for code in 0..m.pow(sets.len() as u32) {
+        let pick: Vec<usize> = (0..sets.len())
+            .map(|i| code / m.pow(i as u32) % m)
+            .collect();
+        if (0..sets.len()).all(|i| sets[i] >> pick[i] & 1 == 1) && keeps(&pick) {
+            (0..sets.len()).for_each(|i| used[i] |= 1 << pick[i]);
+        }
+    }
+    used
+}

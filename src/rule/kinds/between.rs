@@ -140,15 +140,10 @@ mod tests {
         for round in 0..3000 {
             let len = rng.random_range(3..=5);
             let sets: Vec<u64> = (0..len).map(|_| rng.random_range(1..64u64)).collect();
-            let mut expected = vec![0u64; len];
-            for code in 0..6usize.pow(len as u32) {
-                let pick: Vec<usize> = (0..len).map(|i| code / 6usize.pow(i as u32) % 6).collect();
+            let expected = supported_by_trying(&sets, 6, |pick| {
                 let v: Vec<i64> = pick.iter().map(|&k| k as i64).collect();
-                let allowed = (0..len).all(|i| sets[i] >> pick[i] & 1 == 1);
-                if allowed && keeps((v[0], v[len - 1]), &v[1..len - 1]) {
-                    (0..len).for_each(|i| expected[i] |= 1 << pick[i]);
-                }
-            }
+                keeps((v[0], v[len - 1]), &v[1..len - 1])
+            });
             assert_eq!(supported(&sets), expected, "round {round}: {sets:?}");
             narrowed += usize::from(expected != sets);
         }

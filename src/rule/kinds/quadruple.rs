@@ -222,14 +222,13 @@ mod tests {
                 .map(|_| rng.random_range(0..6))
                 .collect();
             let listed: Vec<i64> = slots.iter().map(|&k| k as i64).collect();
-            let mut expected = vec![0u64; 4];
-            for code in 0..6usize.pow(4) {
-                let pick: Vec<usize> = (0..4).map(|i| code / 6usize.pow(i as u32) % 6).collect();
-                let v: Vec<i64> = pick.iter().map(|&k| k as i64).collect();
-                if (0..4).all(|i| sets[i] >> pick[i] & 1 == 1) && keeps(&listed, &v, 4) {
-                    (0..4).for_each(|i| expected[i] |= 1 << pick[i]);
-                }
-            }
+            let expected = supported_by_trying(&sets, 6, |pick| {
+                keeps(
+                    &listed,
+                    &pick.iter().map(|&k| k as i64).collect::<Vec<_>>(),
+                    4,
+                )
+            });
             let found = supported(&slots, &sets);
             let found = match found.contains(&0) {
                 true => vec![0; 4],

@@ -258,15 +258,9 @@ mod tests {
         for round in 0..3000 {
             let len = rng.random_range(1..=5);
             let sets: Vec<u64> = (0..len).map(|_| rng.random_range(1..128u64)).collect();
-            // Every assignment of the candidates that is a run: the values each cell takes.
-            let mut used = vec![0u64; len];
-            for code in 0..7usize.pow(len as u32) {
-                let pick: Vec<usize> = (0..len).map(|i| code / 7usize.pow(i as u32) % 7).collect();
-                let chosen: Vec<i64> = pick.iter().map(|&k| values[k]).collect();
-                if (0..len).all(|i| sets[i] >> pick[i] & 1 == 1) && is_run(&chosen) {
-                    (0..len).for_each(|i| used[i] |= 1 << pick[i]);
-                }
-            }
+            let used = supported_by_trying(&sets, 7, |pick| {
+                is_run(&pick.iter().map(|&k| values[k]).collect::<Vec<_>>())
+            });
             let expected = used.iter().all(|&u| u != 0).then_some(used);
             let found = window_support(&sets, &values);
             assert_eq!(found, expected, "round {round}: {sets:?}");
