@@ -174,9 +174,9 @@ fn try_once(
         level: rank_asked,
         deadline,
     };
-    let givens = match design.has_givens() {
+    let (givens, carved_minimal) = match design.has_givens() {
         true => judge.carve(all, request, rng)?,
-        false => blank,
+        false => (blank, false),
     };
     let Ok(puzzle) = frame.puzzle(&givens) else {
         return Ok(None);
@@ -200,7 +200,9 @@ fn try_once(
     if missed || (grade_first && !judge.unique(puzzle.as_ref())?) {
         return Ok(None);
     }
-    if (request.minimal && !judge.minimal(&givens)?) || puzzle.verify(&solution).is_err() {
+    // A carve that proved the givens minimal needs no check of each again.
+    let unproven = request.minimal && !carved_minimal;
+    if (unproven && !judge.minimal(&givens)?) || puzzle.verify(&solution).is_err() {
         return Ok(None);
     }
     Ok(Some(Generated {
@@ -296,20 +298,26 @@ impl Judge<'_> {
     }
 
     /// Removes the givens orbit by orbit in a random order, keeping each removal that leaves
-    /// the puzzle acceptable, and never going below the fewest givens asked.
+    /// the puzzle acceptable, and never going below the fewest givens asked. Also whether
+    /// that proved the result minimal: each given was tried alone and judged on uniqueness
+    /// only (no level), so removing it left several solutions then, and still does with
+    /// the fewer givens left.
     fn carve(
         &mut self,
         mut givens: Vec<Option<u32>>,
         request: &Request,
         rng: &mut ChaCha8Rng,
-    ) -> Result<Vec<Option<u32>>, GenerateError> {
+    ) -> Result<(Vec<Option<u32>>, bool), GenerateError> {
         let (rows, cols) = request.design.shape();
         let fewest = request.givens.as_ref().map_or(0, |range| *range.start());
         let mut orbits = request.symmetry.orbits(rows, cols);
         orbits.shuffle(rng);
         let mut count = rows * cols;
+        let mut minimal = self.level.is_none();
         for orbit in orbits {
+            minimal &= orbit.len() == 1;
             if count < fewest + orbit.len() || self.deadline.passed() {
+                minimal = false;
                 continue;
             }
             let kept: Vec<Option<u32>> = orbit.iter().map(|&(r, c)| givens[r * cols + c]).collect();
@@ -322,7 +330,7 @@ impl Judge<'_> {
                 }
             }
         }
-        Ok(givens)
+        Ok((givens, minimal))
     }
 
     /// Whether removing any one given leaves several solutions (checked for each).
