@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::distinct::union_bounds;
-use super::reading::{at, items, number, position, wrong, Board, Found};
+use super::reading::{at, items, number, position, wrong, Board, Found, Written};
 use super::{marks, tuples, Changed, Rule};
 use crate::deadline::Deadline;
 use crate::domains::Domains;
@@ -17,32 +17,6 @@ use crate::picture::{Drawing, Mark};
 /// Whether a line's written values (a prefix of them, unless `complete`) may keep a clue:
 /// `(values, complete, clue, the grid's values)`.
 pub type Keeps = fn(&[i64], bool, i64, Written) -> bool;
-
-/// The values a grid's cells take, as written: `n` of them, from `first` (0 or 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Written {
-    /// How many values.
-    pub n: usize,
-    /// The smallest.
-    pub first: i64,
-}
-
-impl Written {
-    /// The largest written value.
-    pub fn last(self) -> i64 {
-        self.n as i64 - 1 + self.first
-    }
-
-    /// What is added to one of mipsolve's values (from 1) to write it: -1 or 0.
-    pub fn offset(self) -> i64 {
-        self.first - 1
-    }
-
-    /// mipsolve's values (from 1) as written.
-    pub fn of(self, values: &[i64]) -> Vec<i64> {
-        values.iter().map(|v| v + self.offset()).collect()
-    }
-}
 
 /// A line and its clue.
 pub type Clue = (Vec<Cell>, i64);
@@ -127,10 +101,7 @@ pub fn read_with(
         narrow_first,
         marks,
         json: value.clone(),
-        written: Written {
-            n: board.top,
-            first: i64::from(board.first),
-        },
+        written: board.written(),
     }))
 }
 

@@ -31,12 +31,45 @@ pub struct Board<'a> {
     pub read: fn(&Map<String, Value>, &Board) -> Result<Found, Problem>,
 }
 
+/// The values a grid's cells take, as written: `n` of them, from `first` (0 or 1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Written {
+    /// How many values.
+    pub n: usize,
+    /// The smallest.
+    pub first: i64,
+}
+
+impl Written {
+    /// The largest written value.
+    pub fn last(self) -> i64 {
+        self.n as i64 - 1 + self.first
+    }
+
+    /// What is added to one of mipsolve's values (from 1) to write it: -1 or 0.
+    pub fn offset(self) -> i64 {
+        self.first - 1
+    }
+
+    /// mipsolve's values (from 1) as written.
+    pub fn of(self, values: &[i64]) -> Vec<i64> {
+        values.iter().map(|v| v + self.offset()).collect()
+    }
+}
+
 impl Board<'_> {
+    /// The grid's values as its clues and rules speak of them.
+    pub fn written(&self) -> Written {
+        Written {
+            n: self.top,
+            first: i64::from(self.first),
+        }
+    }
+
     /// The total of `sum of weight * value` that a clue giving `total` over written values
     /// asks of mipsolve's values 1..top.
     pub fn total(&self, terms: &[(Cell, i64)], total: i64) -> i64 {
-        let shift = i64::from(self.first) - 1;
-        total - shift * terms.iter().map(|&(_, w)| w).sum::<i64>()
+        total - self.written().offset() * terms.iter().map(|&(_, w)| w).sum::<i64>()
     }
 
     /// mipsolve's value (1..=top) of a written value, if it is one of the grid's.
@@ -47,7 +80,8 @@ impl Board<'_> {
 
     /// The grid's values as written, `first..last`, for messages.
     pub fn written_range(&self) -> String {
-        format!("{}..{}", self.first, self.top as u32 - 1 + self.first)
+        let written = self.written();
+        format!("{}..{}", written.first, written.last())
     }
 
     /// The region of each cell (row-major), if any.

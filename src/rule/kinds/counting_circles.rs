@@ -32,8 +32,10 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             circles.map_err(|p| at(format!("counting circles {}", i + 1), p))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let shift = i64::from(board.first) - 1;
-    let part = Circles { sets, shift };
+    let part = Circles {
+        sets,
+        shift: board.written().offset(),
+    };
     let under = (part.sets.iter().flatten())
         .map(|&cell| marks::ring(cell, 0.4, false))
         .collect();

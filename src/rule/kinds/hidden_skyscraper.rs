@@ -10,7 +10,8 @@ use crate::error::Problem;
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue, Written};
+use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::reading::Written;
 use crate::rule::engine::reading::{Board, Found};
 
 /// The registry entry.
@@ -88,7 +89,7 @@ fn rows(clues: &[Clue], model: &mut Model, written: Written) {
 #[cfg(test)]
 mod tests {
     use super::keeps;
-    use crate::rule::engine::outside::Written;
+    use crate::rule::engine::reading::Written;
     use crate::rule::harness::*;
 
     #[test]

@@ -68,9 +68,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
                 return Err(at(place(), problem));
             }
         }
-        // The sum is of written values (from `board.first`).
-        let (len, first) = (cells.len() as i64, i64::from(board.first));
-        let (least, most) = (len * first, len * (board.top as i64 - 1 + first));
+        // The sum is of written values.
+        let (len, written) = (cells.len() as i64, board.written());
+        let (least, most) = (len * written.first, len * written.last());
         if !(least..=most).contains(&sum) {
             let range = board.written_range();
             let problem = wrong(format!(

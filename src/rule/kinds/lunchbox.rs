@@ -14,27 +14,20 @@ use crate::grid::{Cell, Grid};
 use crate::model::{LinExpr, Model, Var};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
-use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found};
+use crate::rule::engine::reading::{at, cells, items, number, wrong, Board, Found, Written};
 use crate::rule::engine::{broken_groups, marks, tuples, Changed};
 
 /// The registry entry.
 pub static KIND: RuleKind = RuleKind::new("lunchbox", read);
 
-/// Each lunchbox, in order, and its sum; and the value written for 1 (0 or 1), which the sums
+/// Each lunchbox, in order, and its sum; and the grid's values as written, which the sums
 /// are of.
 #[derive(Debug, Default)]
-struct Lunchboxes(Vec<(Vec<Cell>, i64)>, i64);
-
-impl Lunchboxes {
-    /// mipsolve's values as written.
-    fn written(&self, values: &[i64]) -> Vec<i64> {
-        values.iter().map(|v| v - 1 + self.1).collect()
-    }
-}
+struct Lunchboxes(Vec<(Vec<Cell>, i64)>, Written);
 
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let mut rule = Keyed::<Lunchboxes>::new("lunchbox", KIND.key, value);
-    rule.part.1 = i64::from(board.first);
+    rule.part.1 = board.written();
     let mut areas = Vec::new();
     for (i, item) in items(value)?.into_iter().enumerate() {
         let place = format!("lunchbox {}", i + 1);
@@ -44,7 +37,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         }
         let sum = number(item, "value", Some(0)).map_err(|p| at(place.clone(), p))?;
         // Between the ends, at most all but two cells, each below the largest value.
-        let last = board.top as i64 - 1 + rule.part.1;
+        let last = rule.part.1.last();
         let most: i64 = (1..cells.len() as i64 - 1).map(|i| last - i).sum();
         if !(0..=most).contains(&sum) {
             let (count, range) = (cells.len(), board.written_range());
@@ -79,7 +72,7 @@ impl Part for Lunchboxes {
     fn violations(&self, _: &str, grid: &Grid) -> Vec<Violation> {
         let boxes = self.0.iter().map(|(cells, _)| cells.as_slice());
         broken_groups("lunchbox", boxes, grid, |i, v| {
-            keeps(&self.written(v), self.0[i].1)
+            keeps(&self.1.of(v), self.0[i].1)
         })
     }
 
@@ -89,7 +82,7 @@ impl Part for Lunchboxes {
                 cells: cells.clone(),
                 distinct: true,
                 keeps: Box::new(move |values: &[i64], complete: bool| {
-                    !complete || keeps(&self.written(values), *sum)
+                    !complete || keeps(&self.1.of(values), *sum)
                 }),
             })
             .collect();
@@ -175,7 +168,7 @@ impl Part for Lunchboxes {
                     both.add_var(inside, 1.0);
                     both.add_var(y, -1.0);
                     model.at_most(label(format!("y{}_{v}_both", j + 1)), both, 1.0);
-                    total.add_var(y, (v - 1 + self.1) as f64);
+                    total.add_var(y, (v + self.1.offset()) as f64);
                 }
             }
             model.add(label("sum".into()), total, *sum as f64, *sum as f64);

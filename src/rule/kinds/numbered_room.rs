@@ -9,7 +9,8 @@ use crate::grid::Cell;
 use crate::model::Model;
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue, Written};
+use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::reading::Written;
 use crate::rule::engine::restrict;
 
 /// The registry entry: clues outside the grid, with the grid's values, framed.

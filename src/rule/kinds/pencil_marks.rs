@@ -17,7 +17,7 @@ pub static KIND: RuleKind = RuleKind { key: "grid", read };
 fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
     let n = board.top as i64;
     // Marks and parity speak of written values (from `board.first`).
-    let written = |v: i64| v - 1 + i64::from(board.first);
+    let written = |v: i64| v + board.written().offset();
     let mut cells = Vec::new();
     let rows = value.as_array().map(Vec::as_slice).unwrap_or_default();
     for (r, row) in rows.iter().enumerate() {

@@ -10,7 +10,8 @@ use crate::error::Problem;
 use crate::model::{LinExpr, Model};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::marks;
-use crate::rule::engine::outside::{self, Clue, Written};
+use crate::rule::engine::outside::{self, Clue};
+use crate::rule::engine::reading::Written;
 use crate::rule::engine::reading::{Board, Found};
 
 /// The registry entry.
