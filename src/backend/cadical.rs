@@ -3,7 +3,9 @@
 //! to the model since its last solve (the no-goods of uniqueness and counts); it solves under
 //! assumptions, and its terminate callback stops it at the deadline.
 
-use rustsat::solvers::{ControlSignal, Solve as _, SolveIncremental, SolverResult, Terminate};
+use rustsat::solvers::{
+    ControlSignal, PhaseLit as _, Solve as _, SolveIncremental, SolverResult, Terminate,
+};
 use rustsat::types::{Lit, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Config, Statistic};
 
@@ -47,6 +49,29 @@ impl SolveAssuming for Cadical {
         let holding = (self.holding.as_mut()).ok_or_else(|| fail(&anyhow::anyhow!("no solve")))?;
         let core = holding.solver.core().map_err(|e| fail(&e))?;
         Ok(core.iter().map(|lit| lit.var().idx()).collect())
+    }
+}
+
+impl Cadical {
+    /// Asks later solves of `model` to try each `(variable index, value)` of `phases` first
+    /// whenever they decide that variable: where a solution is expected to lie. It changes
+    /// which solution is found first, never an answer.
+    pub fn prefer(&mut self, model: &Model, phases: &[(usize, bool)]) -> Result<(), SolveError> {
+        let holding = match &mut self.holding {
+            Some(holding) => holding,
+            empty => empty.insert(Holding::new(model)?),
+        };
+        // Its "lucky" assignments (all false, all true, ...), tried before the search, do
+        // not follow the phases.
+        (holding.solver.set_option("lucky", 0)).map_err(|e| fail(&e))?;
+        for &(var, value) in phases {
+            let lit = match value {
+                true => Encoder::lit(var),
+                false => !Encoder::lit(var),
+            };
+            holding.solver.phase_lit(lit).map_err(|e| fail(&e))?;
+        }
+        Ok(())
     }
 }
 
@@ -140,4 +165,50 @@ impl Holding {
 /// A CaDiCaL error as the pipeline's.
 fn fail(error: &anyhow::Error) -> SolveError {
     SolveError::Backend(format!("CaDiCaL: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::backend::Session;
+    use crate::geometry::{columns, rows};
+    use crate::grid::Grid;
+    use crate::rule::{Areas, RuleSet};
+
+    /// The model of 3x3 Latin squares (twelve of them), no givens.
+    fn latin_3x3() -> Model {
+        let lines = [rows(3, 3), columns(3, 3)].concat();
+        let rules = RuleSet {
+            rows: 3,
+            cols: 3,
+            values: vec![1, 2, 3],
+            givens: vec![None; 9],
+            rules: vec![Arc::new(Areas::new(lines.into(), 3, 3))],
+        };
+        let reduced = rules.reduce(Deadline::none()).expect("has solutions");
+        let mut model = Model::new(reduced.domains.clone());
+        reduced.constrain(&mut model, Deadline::none());
+        model
+    }
+
+    #[test]
+    fn a_preferred_grid_that_is_a_solution_is_the_one_found() {
+        let squares = [
+            [[1, 2, 3], [2, 3, 1], [3, 1, 2]],
+            [[3, 1, 2], [1, 2, 3], [2, 3, 1]],
+            [[2, 1, 3], [3, 2, 1], [1, 3, 2]],
+        ];
+        for square in squares {
+            let grid = Grid::from_rows(square.map(Vec::from).to_vec()).expect("a grid");
+            let mut session = Session::new(latin_3x3(), Cadical::default());
+            session.prefer(&grid).expect("phases set");
+            let (status, _) = session.solve(Deadline::none()).expect("solves");
+            let Status::Feasible(values) = status else {
+                panic!("Latin squares exist");
+            };
+            assert_eq!(session.model().decode(&values), Some(grid));
+        }
+    }
 }
