@@ -4,6 +4,8 @@
 //! in that cell (normal); and a digit every layout puts in one row or column of the cage
 //! leaves that line's cells outside it (hard).
 
+use std::sync::Arc;
+
 use super::board::{values, Board};
 use super::{Step, Technique};
 use crate::cage::{Cage, Op};
@@ -25,7 +27,9 @@ pub enum Use {
 
 /// Each cage's layouts, listed once and then only filtered as candidates go; and, per cage
 /// and use (but lines, which see cells outside the cage), its cells' candidates when that
-/// use last found nothing there: the same candidates find nothing again.
+/// use last found nothing there: the same candidates find nothing again. Both hold for any
+/// board whose candidates are a subset of the board they were found on, so a trial starts
+/// from a clone, which shares the lists until it filters them.
 #[derive(Debug, Clone, Default)]
 pub struct Layouts {
     listed: Vec<Listed>,
@@ -39,7 +43,7 @@ enum Listed {
     /// Too many to list while this many of its cells were open.
     TooMany(usize),
     /// The layouts still possible, filtered last on these candidates of the cage's cells.
-    Known(Vec<Vec<u32>>, Vec<u64>),
+    Known(Arc<Vec<Vec<u32>>>, Vec<u64>),
 }
 
 impl Layouts {
@@ -68,7 +72,11 @@ impl Layouts {
         if let Listed::Known(all, seen) = entry {
             // Candidates only go: the same candidates leave the same layouts.
             if !unchanged(board, cells, seen) {
-                all.retain(fits);
+                match Arc::get_mut(all) {
+                    Some(own) => own.retain(fits),
+                    // Shared with the board a trial started from: the survivors are copied.
+                    None => *all = Arc::new(all.iter().filter(|l| fits(l)).cloned().collect()),
+                }
                 *seen = candidates_of(board, cells);
             }
             return Some(all);
@@ -76,7 +84,7 @@ impl Layouts {
         *entry = match std::mem::replace(entry, Listed::Unknown) {
             Listed::TooMany(before) if before == open => Listed::TooMany(before),
             _ => layouts(board, cage, cells).map_or(Listed::TooMany(open), |all| {
-                Listed::Known(all, candidates_of(board, cells))
+                Listed::Known(Arc::new(all), candidates_of(board, cells))
             }),
         };
         match entry {

@@ -155,7 +155,7 @@ pub fn follow(
         };
         let step = (step.or_else(|| {
             (variant && within(Technique::Trial))
-                .then(|| trial::trial_step(&board, puzzle, &mut trials))
+                .then(|| trial::trial_step(&board, puzzle, &layouts, &mut trials))
                 .flatten()
         }))
         .unwrap_or_else(|| guess(&board, solution));

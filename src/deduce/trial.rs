@@ -16,8 +16,14 @@ use crate::domains::Domains;
 pub const TRIALS: usize = 2_000;
 
 /// The first candidate (cells with the fewest candidates first) whose trial fails, removed;
-/// each candidate tried counts against `left`.
-pub fn trial_step(board: &Board, puzzle: &LatinRules, left: &mut usize) -> Option<Step> {
+/// each candidate tried counts against `left`. `known` holds the cages' layouts on `board`,
+/// where each trial starts.
+pub fn trial_step(
+    board: &Board,
+    puzzle: &LatinRules,
+    known: &Layouts,
+    left: &mut usize,
+) -> Option<Step> {
     let n = board.n();
     let mut open: Vec<usize> = (0..n * n).filter(|&i| board.placed(i) == 0).collect();
     open.sort_by_key(|&i| board.candidates(i).count_ones());
@@ -27,7 +33,7 @@ pub fn trial_step(board: &Board, puzzle: &LatinRules, left: &mut usize) -> Optio
                 return None;
             }
             *left -= 1;
-            if fails(board, puzzle, i, v) {
+            if fails(board, puzzle, known, i, v) {
                 let cell = board.cell(i);
                 return Some(Step {
                     technique: Technique::Trial,
@@ -43,13 +49,13 @@ pub fn trial_step(board: &Board, puzzle: &LatinRules, left: &mut usize) -> Optio
 
 /// Whether `v` placed in cell `i` leads, by singles and the rules' narrowing, to a
 /// contradiction.
-fn fails(board: &Board, puzzle: &LatinRules, i: usize, v: u32) -> bool {
+fn fails(board: &Board, puzzle: &LatinRules, known: &Layouts, i: usize, v: u32) -> bool {
     let mut trial = board.clone();
     if !trial.place(i, v) {
         return true;
     }
     let n = board.n();
-    let mut layouts = Layouts::new(puzzle.cages.len());
+    let mut layouts = known.clone();
     for _ in 0..n * n {
         if broken(&trial, puzzle) {
             return true;
