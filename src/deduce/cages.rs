@@ -43,7 +43,34 @@ enum Listed {
     /// Too many to list while this many of its cells were open.
     TooMany(usize),
     /// The layouts still possible, filtered last on these candidates of the cage's cells.
-    Known(Arc<Vec<Vec<u32>>>, Vec<u64>),
+    Known(Arc<Table>, Vec<u64>),
+}
+
+/// A cage's layouts, one after another in one list (`width` digits each, a digit per cell).
+#[derive(Debug, Clone, Default)]
+struct Table {
+    width: usize,
+    digits: Vec<u32>,
+}
+
+impl Table {
+    /// Each layout, its digits in the order of the cage's cells.
+    fn layouts(&self) -> impl Iterator<Item = &[u32]> {
+        self.digits.chunks_exact(self.width.max(1))
+    }
+
+    /// The layouts `keep` accepts.
+    fn filtered(&self, keep: impl Fn(&[u32]) -> bool) -> Table {
+        Table {
+            width: self.width,
+            digits: self
+                .layouts()
+                .filter(|l| keep(l))
+                .flatten()
+                .copied()
+                .collect(),
+        }
+    }
 }
 
 impl Layouts {
@@ -57,26 +84,18 @@ impl Layouts {
 
     /// Cage `index`'s layouts on `board`; `None` while there are too many to list (tried
     /// again once fewer of its cells are open).
-    fn of(
-        &mut self,
-        board: &Board,
-        index: usize,
-        cage: &Cage,
-        cells: &[usize],
-    ) -> Option<&[Vec<u32>]> {
+    fn of(&mut self, board: &Board, index: usize, cage: &Cage, cells: &[usize]) -> Option<&Table> {
         let open = cells.iter().filter(|&&i| board.placed(i) == 0).count();
-        let fits = |layout: &Vec<u32>| {
+        let fits = |layout: &[u32]| {
             (cells.iter().zip(layout)).all(|(&i, &v)| board.candidates(i) >> (v - 1) & 1 == 1)
         };
         let entry = &mut self.listed[index];
         if let Listed::Known(all, seen) = entry {
             // Candidates only go: the same candidates leave the same layouts.
             if !unchanged(board, cells, seen) {
-                match Arc::get_mut(all) {
-                    Some(own) => own.retain(fits),
-                    // Shared with the board a trial started from: the survivors are copied.
-                    None => *all = Arc::new(all.iter().filter(|l| fits(l)).cloned().collect()),
-                }
+                // Shared with the board a trial started from, or not: the survivors are
+                // copied either way, which is one list.
+                *all = Arc::new(all.filtered(fits));
                 *seen = candidates_of(board, cells);
             }
             return Some(all);
@@ -115,17 +134,14 @@ pub fn cage_step(board: &Board, cages: &[Cage], how: Use, known: &mut Layouts) -
         };
         let removed: Vec<(usize, u32)> = match how {
             Use::Union => {
-                let all = layouts
-                    .iter()
-                    .flatten()
-                    .fold(0u64, |m, &v| m | 1 << (v - 1));
+                let all = (layouts.digits.iter()).fold(0u64, |m, &v| m | 1 << (v - 1));
                 (cells.iter())
                     .flat_map(|&i| values(board.candidates(i) & !all).map(move |v| (i, v)))
                     .collect()
             }
             Use::PerCell => (cells.iter().enumerate())
                 .flat_map(|(k, &i)| {
-                    let used = layouts.iter().fold(0u64, |m, l| m | 1 << (l[k] - 1));
+                    let used = layouts.layouts().fold(0u64, |m, l| m | 1 << (l[k] - 1));
                     values(board.candidates(i) & !used).map(move |v| (i, v))
                 })
                 .collect(),
@@ -168,7 +184,7 @@ fn unchanged(board: &Board, cells: &[usize], seen: &[u64]) -> bool {
 
 /// Digits that every layout puts in one row (or column) of the cage: the removals from that
 /// line's other cells.
-fn line_removals(board: &Board, cells: &[usize], layouts: &[Vec<u32>]) -> Vec<(usize, u32)> {
+fn line_removals(board: &Board, cells: &[usize], layouts: &Table) -> Vec<(usize, u32)> {
     let n = board.n();
     let mut removed = Vec::new();
     for by_row in [true, false] {
@@ -177,7 +193,7 @@ fn line_removals(board: &Board, cells: &[usize], layouts: &[Vec<u32>]) -> Vec<(u
         lines.sort_unstable();
         lines.dedup();
         for line in lines {
-            let always = layouts.iter().fold(u64::MAX, |m, layout| {
+            let always = layouts.layouts().fold(u64::MAX, |m, layout| {
                 let here = (cells.iter().zip(layout))
                     .filter(|(&i, _)| line_of(i) == line)
                     .fold(0u64, |s, (_, &v)| s | 1 << (v - 1));
@@ -211,7 +227,7 @@ fn may_reach(cage: &Cage, current: &[u32], v: u32, left: usize) -> bool {
 
 /// Every layout of `cage` over its cells' candidates, digits differing where cells share a
 /// row or column; `None` past [`MAX_NODES`].
-fn layouts(board: &Board, cage: &Cage, cells: &[usize]) -> Option<Vec<Vec<u32>>> {
+fn layouts(board: &Board, cage: &Cage, cells: &[usize]) -> Option<Table> {
     let mut lister = Lister {
         board,
         cage,
@@ -220,7 +236,11 @@ fn layouts(board: &Board, cage: &Cage, cells: &[usize]) -> Option<Vec<Vec<u32>>>
         found: Vec::new(),
         nodes: 0,
     };
-    lister.walk().then_some(lister.found)
+    let width = cells.len();
+    (lister.walk()).then_some(Table {
+        width,
+        digits: lister.found,
+    })
 }
 
 /// The depth-first listing of one cage's layouts.
@@ -229,7 +249,8 @@ struct Lister<'a> {
     cage: &'a Cage,
     cells: &'a [usize],
     current: Vec<u32>,
-    found: Vec<Vec<u32>>,
+    /// The layouts found, one after another.
+    found: Vec<u32>,
     nodes: usize,
 }
 
@@ -244,7 +265,7 @@ impl Lister<'_> {
         if k == self.cells.len() {
             let wide: Vec<u64> = self.current.iter().map(|&v| u64::from(v)).collect();
             if self.cage.holds(&wide) {
-                self.found.push(self.current.clone());
+                self.found.extend_from_slice(&self.current);
             }
             return true;
         }
