@@ -47,7 +47,7 @@ enum Listed {
 }
 
 /// A cage's layouts, one after another in one list (`width` digits each, a digit per cell).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Table {
     width: usize,
     digits: Vec<u32>,
