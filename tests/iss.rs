@@ -213,6 +213,10 @@ fn iss_items_that_do_not_read_are_errors_naming_the_item() {
             "ISS item 2 (Var): mipsolve does not read the ISS type",
         ),
         (
+            ".Shape~4x4~0-3.Cage~40~R1C1~R1C2",
+            "killer cage 1: the cage r1c1 r1c2 sums to 40, but 2 different values of 0..3 add up to 1 to 5",
+        ),
+        (
             ".Shape~4x4.Jigsaw~1111222233344444",
             "ISS item 2 (Jigsaw): ISS reads pieces of 4 to 4 cells, and at most one piece of another size",
         ),

@@ -130,15 +130,18 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         );
         if k > n || !(least..=most).contains(&sum) {
             let cells: Vec<String> = cage.iter().map(|&c| crate::grid::cell_name(c)).collect();
-            // Told in written values.
-            let shift = k * u64::from(board.first) - k;
-            let (first, last) = (board.first, n as u32 - 1 + board.first);
+            // Told in written values: each of the k cells' values shifted alike.
+            let written = board.written();
+            let shift = k as i64 * written.offset();
+            let told = |total: u64| total as i64 + shift;
             let problem = Problem::NeverHolds(format!(
-                "the cage {} sums to {}, but {k} different values of {first}..{last} add up to {} to {}",
+                "the cage {} sums to {}, but {k} different values of {}..{} add up to {} to {}",
                 cells.join(" "),
-                (sum + shift),
-                least + shift,
-                most + shift
+                told(sum),
+                written.first,
+                written.last(),
+                told(least),
+                told(most)
             ));
             return Err(at(place(), problem));
         }
