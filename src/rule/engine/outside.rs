@@ -46,9 +46,9 @@ pub struct Outside {
     written: Written,
 }
 
-/// The least and greatest clue a line of `n` cells can have, on `top` values written from
-/// `first` (0 or 1): `(n, top, first)`.
-pub type Bounds = fn(usize, usize, u32) -> (i64, i64);
+/// The least and greatest clue a line of `n` cells can have, on the grid's written values:
+/// `(n, written)`.
+pub type Bounds = fn(usize, Written) -> (i64, i64);
 
 /// Reads the clues of `key` (`[{"cell": "R0C3", "value": "12"}]`), named `what` in messages;
 /// a clue out of `bounds` is an error, never a puzzle without solution.
@@ -70,7 +70,7 @@ pub fn read_with(
     narrow_first: Option<Narrow>,
 ) -> Result<Found, Problem> {
     let found = outside_clues(value, board.n, what)?;
-    let (least, most) = bounds(board.n, board.top, board.first);
+    let (least, most) = bounds(board.n, board.written());
     if let Some(i) = found
         .iter()
         .position(|(_, _, clue)| !(least..=most).contains(clue))

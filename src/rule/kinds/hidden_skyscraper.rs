@@ -27,10 +27,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
 }
 
 /// The clue is a written value, any but the greatest of a line of `n`.
-const HIDDEN: outside::Bounds = |n, _, first| {
-    let first = i64::from(first);
-    (first, n as i64 - 2 + first)
-};
+const HIDDEN: outside::Bounds = |n, written| (written.first, n as i64 - 2 + written.first);
 
 /// Whether a line's values (a prefix of them, unless `complete`) may have `hidden` as the
 /// first value smaller than one before it.

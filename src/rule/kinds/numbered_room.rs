@@ -26,8 +26,7 @@ pub static KIND: RuleKind = RuleKind::new("numberedroom", |value, board| {
 });
 
 /// The clues' values: the grid's written values.
-const CLUES: outside::Bounds =
-    |_, top, first| (i64::from(first), top as i64 - 1 + i64::from(first));
+const CLUES: outside::Bounds = |_, written| (written.first, written.last());
 
 /// How a clue is drawn.
 const FRAME: marks::Frame = marks::Frame::Square;

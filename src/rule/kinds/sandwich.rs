@@ -30,9 +30,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             keeps,
             rows,
             // The most: every value but the ends, between them.
-            |n, _, first| {
+            |n, written| {
                 let middle = n as i64 - 2;
-                (0, middle * i64::from(first) + middle * (middle + 1) / 2)
+                (0, middle * written.first + middle * (middle + 1) / 2)
             },
             marks::Frame::Bare,
         ),

@@ -22,7 +22,7 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         value,
         board,
         ("skyscraper", "skyscraper", "skyscraper"),
-        (keeps, rows, |n, _, _| (1, n as i64), marks::Frame::Circle),
+        (keeps, rows, |n, _| (1, n as i64), marks::Frame::Circle),
     )
 }
 

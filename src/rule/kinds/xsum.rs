@@ -28,9 +28,9 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
             keeps,
             rows,
             // At most the largest X values; on values from 0, the X-th largest is one less.
-            |n, _, first| {
+            |n, written| {
                 let n = n as i64;
-                (1, n * (n + 1) / 2 - (1 - i64::from(first)) * n)
+                (1, n * (n + 1) / 2 + written.offset() * n)
             },
             marks::Frame::Square,
         ),
