@@ -78,16 +78,19 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     let progress = progress::bar(config.quiet || !several, total);
     let output = config.format.output(several);
     let mut counts: BTreeMap<Status, usize> = BTreeMap::new();
-    let work = |(item, stem): (Item, String)| solve_item(config, &item, &stem);
+    let work = |(item, stem): (Item, String)| {
+        let record = solve_item(config, &item, &stem);
+        let printout = Printout::of(&record, output.as_ref(), config.pictures.pdf.is_some());
+        // The item goes back with it, to be freed by the thread that read it.
+        (printout, item)
+    };
     let sink = sink::Sink::new();
-    let failure = ordered::in_order(config.jobs, items, work, |record| {
-        *counts.entry(record.status()).or_default() += 1;
-        if config.pictures.pdf.is_some() {
-            printed.extend(pdf::printed(&record));
-        }
+    let failure = ordered::in_order(config.jobs, items, work, |(printout, _item)| {
+        *counts.entry(printout.status).or_default() += 1;
+        printed.extend(printout.printed);
         // The bar is drawn only while standard output is held (see progress.rs).
         let _held = (!progress.is_hidden()).then(|| io::stdout().lock());
-        progress.suspend(|| print_record(output.as_ref(), &record, &sink))?;
+        progress.suspend(|| print(printout.bytes?, printout.note, &sink))?;
         progress.inc(1);
         Ok(())
     })?;
@@ -112,11 +115,38 @@ pub fn run(config: &Config) -> anyhow::Result<u8> {
     Ok(code)
 }
 
-/// Writes a record: its output part to standard output, its note to standard error (after
+/// A record as the run hands it on: written out by the thread that solved it, so that the
+/// thread printing the records in order only copies bytes (and frees what its own thread
+/// allocated).
+struct Printout {
+    /// How the record counts in the summary and the exit code.
+    status: Status,
+    /// Its part of standard output.
+    bytes: io::Result<Vec<u8>>,
+    /// Its line on standard error, if any.
+    note: Option<String>,
+    /// Its puzzle for the PDF, when one is asked for and it was drawn.
+    printed: Option<pdf::Printed>,
+}
+
+impl Printout {
+    /// `record` written through `output`, with its PDF page when `pdf`.
+    fn of(record: &Record, output: &dyn Output, pdf: bool) -> Printout {
+        let mut bytes = Vec::new();
+        Printout {
+            status: record.status(),
+            bytes: output.write(record, &mut bytes).map(|()| bytes),
+            note: output.note(record),
+            printed: pdf.then(|| pdf::printed(record)).flatten(),
+        }
+    }
+}
+
+/// Prints a record: its output part to standard output, its note to standard error (after
 /// the records before it).
-fn print_record(output: &dyn Output, record: &Record, sink: &sink::Sink) -> io::Result<()> {
-    sink.add(|buffer| output.write(record, buffer))?;
-    let Some(note) = output.note(record) else {
+fn print(bytes: Vec<u8>, note: Option<String>, sink: &sink::Sink) -> io::Result<()> {
+    sink.add(&bytes)?;
+    let Some(note) = note else {
         return Ok(());
     };
     sink.flush()?;

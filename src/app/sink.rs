@@ -66,11 +66,11 @@ impl Sink {
         Sink { gathered, writer }
     }
 
-    /// Adds a record's bytes, written by `write`; written out at once on a terminal or
-    /// when many are gathered. Returns an earlier failed write.
-    pub fn add(&self, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<()> {
+    /// Adds a record's bytes; written out at once on a terminal or when many are gathered.
+    /// Returns an earlier failed write.
+    pub fn add(&self, bytes: &[u8]) -> io::Result<()> {
         let (mut out, mut gathered) = lock(&self.gathered);
-        write(&mut gathered.bytes)?;
+        gathered.bytes.extend_from_slice(bytes);
         if self.writer.is_none() || gathered.bytes.len() >= MAX_BYTES {
             gathered.write_out(&mut out);
         }
