@@ -17,7 +17,6 @@ pub mod outside;
 pub mod pairs;
 pub mod reading;
 pub mod set;
-pub mod sum_tables;
 pub mod sums;
 pub mod tuples;
 
