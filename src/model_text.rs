@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::grid::cell_name;
-use crate::model::{Model, Row, VarKind};
+use crate::model::{Model, Readers, Row, VarKind};
 
 /// A file format for models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,7 +122,7 @@ struct Sided<'a> {
 /// The rows as the MIP solvers are handed them: equalities, and each finite side of the others.
 fn sided_rows(model: &Model) -> Vec<Sided<'_>> {
     let mut out = Vec::new();
-    for row in model.constraints() {
+    for row in (model.constraints().iter()).filter(|row| row.readers != Readers::Clauses) {
         let both = row.lo.is_finite() && row.hi.is_finite();
         let sides = match row.lo == row.hi {
             true => vec![("", "=", row.lo)],

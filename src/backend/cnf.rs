@@ -14,7 +14,7 @@ use rustsat::types::{Clause, Lit, Var as SatVar};
 
 use super::cnf_order::Orders;
 use crate::error::SolveError;
-use crate::model::{Model, Row, VarKind};
+use crate::model::{Model, Readers, Row, VarKind};
 
 /// At-most-one over this many literals or fewer is written pairwise (no auxiliaries);
 /// longer ones (the links of large cage tables) as a ladder (sequential counter). The six
@@ -68,6 +68,9 @@ impl Encoder {
         row: &Row,
         out: &mut impl CollectClauses,
     ) -> Result<(), SolveError> {
+        if row.readers == Readers::Linear {
+            return Ok(());
+        }
         let not_exact = |why: String| SolveError::NotEncodable {
             row: row.name.clone(),
             why,

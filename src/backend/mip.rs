@@ -5,7 +5,7 @@
 
 use good_lp::{variable, Expression, ProblemVariables, Solver, SolverModel, Variable};
 
-use crate::model::{Model, Row, VarKind};
+use crate::model::{Model, Readers, Row, VarKind};
 
 /// `model` as `solver`'s problem; its columns are the model's variables, in order.
 pub fn problem<S: Solver>(model: &Model, solver: S) -> S::Model {
@@ -21,7 +21,7 @@ pub fn problem<S: Solver>(model: &Model, solver: S) -> S::Model {
         objective.add_mul(cost, columns[var.0]);
     }
     let mut problem = vars.minimise(objective).using(solver);
-    for row in model.constraints() {
+    for row in (model.constraints().iter()).filter(|row| row.readers != Readers::Clauses) {
         let sum = || {
             let mut sum = Expression::with_capacity(row.terms.len());
             for &(var, a) in &row.terms {

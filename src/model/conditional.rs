@@ -46,12 +46,18 @@ impl Model {
         if row.hi < max {
             let mut upper = expr.clone();
             upper.add_var(chosen, max - row.hi);
-            self.add(format!("{name}_hi"), upper, f64::NEG_INFINITY, max);
+            self.add_for(
+                row.readers,
+                format!("{name}_hi"),
+                upper,
+                f64::NEG_INFINITY,
+                max,
+            );
         }
         if row.lo > min {
             let mut lower = expr;
             lower.add_var(chosen, min - row.lo);
-            self.add(format!("{name}_lo"), lower, min, f64::INFINITY);
+            self.add_for(row.readers, format!("{name}_lo"), lower, min, f64::INFINITY);
         }
     }
 }

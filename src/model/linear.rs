@@ -87,4 +87,20 @@ pub struct Row {
     pub lo: f64,
     /// Upper bound (may be infinity).
     pub hi: f64,
+    /// The engines that take it.
+    pub readers: Readers,
+}
+
+/// The engines that take a row: every one, or only those that read the model as clauses
+/// (CaDiCaL) or as linear rows (the MIP solvers and the model's text), where each kind does
+/// better with a formulation of its own of the same constraint.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Readers {
+    /// Every engine.
+    #[default]
+    All,
+    /// The SAT solver only.
+    Clauses,
+    /// The MIP solvers (and the model's text) only.
+    Linear,
 }

@@ -12,7 +12,7 @@
 mod conditional;
 mod linear;
 
-pub use linear::{LinExpr, Row, Var, VarKind};
+pub use linear::{LinExpr, Readers, Row, Var, VarKind};
 
 use crate::domains::Domains;
 use crate::grid::{cell_name, Cell, Grid};
@@ -197,7 +197,12 @@ impl Model {
 
     /// Adds the row `name`: `lo <= expr <= hi`, folding constants; a violated constant row
     /// marks infeasibility.
-    pub fn add(&mut self, name: String, mut expr: LinExpr, lo: f64, hi: f64) {
+    pub fn add(&mut self, name: String, expr: LinExpr, lo: f64, hi: f64) {
+        self.add_for(Readers::All, name, expr, lo, hi);
+    }
+
+    /// [`Model::add`] for the engines `readers` only.
+    pub fn add_for(&mut self, readers: Readers, name: String, mut expr: LinExpr, lo: f64, hi: f64) {
         expr.normalize();
         let (lo, hi) = (lo - expr.constant, hi - expr.constant);
         if expr.terms.is_empty() {
@@ -211,6 +216,7 @@ impl Model {
             terms: expr.terms,
             lo,
             hi,
+            readers,
         });
     }
 

@@ -17,6 +17,7 @@ pub mod outside;
 pub mod pairs;
 pub mod reading;
 pub mod set;
+pub mod sum_tables;
 pub mod sums;
 pub mod tuples;
 

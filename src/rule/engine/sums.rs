@@ -5,12 +5,13 @@
 
 use super::distinct::{union_bounds, Distinct};
 use super::keyed::Part;
+use super::sum_tables;
 use super::Changed;
 use super::{restrict, to_fixed_point};
 use crate::domains::Domains;
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::model::{LinExpr, Model};
+use crate::model::{LinExpr, Model, Readers};
 
 /// `sum of weight * value(cell) = total`, from the clue named `clue`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,13 +192,20 @@ impl Part for Sums {
     }
 
     fn constrain(&self, name: &str, model: &mut Model) {
+        // An equation listed as tables is written as its sum for the MIP solvers only.
+        let tabled = sum_tables::add(model, name, &self.equations, &self.apart);
         for (i, equation) in self.equations.iter().enumerate() {
             let mut e = LinExpr::default();
             for &((r, c), w) in &equation.terms {
                 e.add_expr(&model.value(r, c), w as f64);
             }
             let total = equation.total as f64;
-            model.add(format!("{name}{}_sum", i + 1), e, total, total);
+            let readers = if tabled[i] {
+                Readers::Linear
+            } else {
+                Readers::All
+            };
+            model.add_for(readers, format!("{name}{}_sum", i + 1), e, total, total);
         }
     }
 
