@@ -8,7 +8,7 @@
 //! set of their values, and its total their sum. The MIP solvers keep the sum (measured
 //! with HiGHS, the tables made region-sum lines several times slower).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::sums::Equation;
 use crate::grid::Cell;
@@ -50,7 +50,7 @@ pub fn add(
         };
         tabled[e] = true;
         // The plus group's total is the minus group's plus `total`, one indicator each.
-        let all: Vec<i64> = (plus.keys().copied())
+        let all: BTreeSet<i64> = (plus.keys().copied())
             .chain(minus.keys().map(|t| t + equation.total))
             .collect();
         for t in all {
