@@ -163,6 +163,16 @@ pub enum IssForm {
     Before,
     /// `Type~R1|C1~front~back`: clues before and after a row or column.
     BothEnds,
+    /// `Type`: the rule on, with regions of ISS's region size (`RegionSize`) when it is not
+    /// the number of values.
+    Regions,
+    /// `Type~cell~offset~arm~-~arm...`: a cell, 0 or 1, and arms of region cells (`CC1` for
+    /// the first cell's; grid cells too) from one cell; a cell alone: the four arms from it to
+    /// the grid's edges.
+    RegionRun,
+    /// `Type~cell~offset~cells`: a cell, 0 or 1, and region cells; a cell alone: it and its
+    /// eight neighbours.
+    RegionCount,
 }
 
 /// An Interactive Sudoku Solver type and the rule it is.

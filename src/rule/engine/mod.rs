@@ -20,6 +20,7 @@ pub mod set;
 pub mod sum_tables;
 pub mod sums;
 pub mod tuples;
+pub mod unknown_regions;
 
 use std::fmt;
 use std::sync::Arc;

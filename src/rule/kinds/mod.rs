@@ -5,6 +5,7 @@ pub mod anti_taxicab;
 pub mod any_of;
 pub mod arrow;
 pub mod between;
+pub mod chaos;
 pub mod chess;
 pub mod clone;
 pub mod consecutive;

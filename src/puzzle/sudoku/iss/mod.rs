@@ -25,6 +25,10 @@ use reader::Reader;
 enum ItemError {
     #[error("\"{id}\" is no cell of the {n}x{n} grid")]
     NoCell { id: String, n: usize },
+    #[error(
+        "\"{0}\" is a chaos region cell: mipsolve reads them in ChaosArrow and ChaosCount only"
+    )]
+    RegionCell(String),
     #[error("mipsolve does not read the ISS type \"{0}\" (or not with these arguments), so it cannot solve the puzzle with it")]
     Unread(String),
     #[error("\"{0}\" is not a cell and its values")]

@@ -55,6 +55,9 @@ impl Reader {
 
     /// A cell id (`R1C1`; rows and columns past 9 are `a`..`g`), as f-puzzles writes it.
     pub(super) fn cell(&self, id: &str) -> Result<(usize, usize), ItemError> {
+        if id.starts_with("CC") {
+            return Err(ItemError::RegionCell(id.to_string()));
+        }
         let chars: Vec<char> = id.chars().collect();
         let digit = |ch: char| ch.to_digit(17).filter(|&d| d >= 1).map(|d| d as usize - 1);
         let at = match chars[..] {

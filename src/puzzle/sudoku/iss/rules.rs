@@ -48,6 +48,9 @@ fn named_groups<'a>(args: &[&'a str]) -> Vec<(String, Vec<&'a str>)> {
     groups
 }
 
+/// A region clue's cell, offset and region cells.
+type RegionClueArgs<'a> = ((usize, usize), i64, Vec<&'a str>);
+
 /// A whole number argument.
 fn number(text: &str) -> Result<i64, ItemError> {
     (text.parse::<i64>()).map_err(|_| ItemError::NotANumber(text.to_string()))
@@ -172,8 +175,100 @@ impl Reader {
             IssForm::Diagonal => self.diagonal_sum(key, args)?,
             IssForm::Before => self.before(key, args)?,
             IssForm::BothEnds => self.both_ends(key, args)?,
+            IssForm::Regions => {
+                let size = self.box_size.filter(|&size| size != self.top);
+                self.keys
+                    .insert(key.into(), size.map_or(json!(true), |size| json!(size)));
+            }
+            IssForm::RegionRun => self.region_run(key, args)?,
+            IssForm::RegionCount => self.region_count(key, args)?,
         }
         Ok(true)
+    }
+
+    /// A region cell (`CC1` is the first cell's region, in reading order) or a grid cell,
+    /// as the grid cell it speaks of.
+    fn region_cell(&self, id: &str) -> Result<(usize, usize), ItemError> {
+        let n = self.n;
+        match id.strip_prefix("CC").map(str::parse::<usize>) {
+            Some(Ok(i)) if (1..=n * n).contains(&i) => Ok(((i - 1) / n, (i - 1) % n)),
+            Some(_) => Err(ItemError::NoCell {
+                id: id.to_string(),
+                n,
+            }),
+            None => self.cell(id),
+        }
+    }
+
+    /// A chaos clue's cell and offset, then its region cells (none when left out).
+    fn region_clue<'a>(&self, args: &[&'a str]) -> Result<RegionClueArgs<'a>, ItemError> {
+        let (cell, rest) = args.split_first().ok_or(ItemError::Form("no cell"))?;
+        let (offset, cells) = rest.split_first().map_or(("", &[][..]), |(o, c)| (*o, c));
+        let offset = if offset.is_empty() {
+            0
+        } else {
+            number(offset)?
+        };
+        Ok((self.cell(cell)?, offset, cells.to_vec()))
+    }
+
+    /// A region run: arms of region cells split at `-`, or the four from the cell.
+    fn region_run(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let ((r, c), offset, cells) = self.region_clue(args)?;
+        let n = self.n as i64;
+        let arms: Vec<Vec<(usize, usize)>> = match cells.is_empty() {
+            true => [(0, -1), (0, 1), (-1, 0), (1, 0)]
+                .iter()
+                .map(|&(dr, dc)| {
+                    (0..)
+                        .map(|k| (r as i64 + k * dr, c as i64 + k * dc))
+                        .take_while(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
+                        .map(|(r, c)| (r as usize, c as usize))
+                        .collect()
+                })
+                .collect(),
+            false => (cells.split(|a| *a == "-"))
+                .map(|arm| arm.iter().map(|id| self.region_cell(id)).collect())
+                .collect::<Result<_, _>>()?,
+        };
+        let name = |&(r, c): &(usize, usize)| json!(format!("R{}C{}", r + 1, c + 1));
+        let arms: Vec<Vec<Value>> = arms
+            .iter()
+            .map(|arm| arm.iter().map(name).collect())
+            .collect();
+        let item = json!({"cell": name(&(r, c)), "offset": offset, "arms": arms});
+        self.push(key, item);
+        Ok(())
+    }
+
+    /// A region count: region cells, or the cell and its eight neighbours.
+    fn region_count(&mut self, key: &str, args: &[&str]) -> Result<(), ItemError> {
+        let ((r, c), offset, cells) = self.region_clue(args)?;
+        let n = self.n as i64;
+        let counted: Vec<(usize, usize)> = match cells.is_empty() {
+            true => [
+                (0, 0),
+                (-1, 0),
+                (1, 0),
+                (0, -1),
+                (0, 1),
+                (-1, -1),
+                (-1, 1),
+                (1, -1),
+                (1, 1),
+            ]
+            .iter()
+            .map(|&(dr, dc)| (r as i64 + dr, c as i64 + dc))
+            .filter(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
+            .map(|(r, c)| (r as usize, c as usize))
+            .collect(),
+            false => (cells.iter().map(|id| self.region_cell(id))).collect::<Result<_, _>>()?,
+        };
+        let name = |&(r, c): &(usize, usize)| json!(format!("R{}C{}", r + 1, c + 1));
+        let counted: Vec<Value> = counted.iter().map(name).collect();
+        let item = json!({"cell": name(&(r, c)), "offset": offset, "cells": counted});
+        self.push(key, item);
+        Ok(())
     }
 
     /// A line with its number (a whisper's difference, a modular line's modulus), or ISS's

@@ -278,7 +278,7 @@ fn flag_form(form: IssForm, rules: &Map<String, Value>) -> bool {
             .is_some_and(|l| !l.is_empty())
     });
     match form {
-        IssForm::Flag | IssForm::FlagFor(_) | IssForm::FlagsFor(_) => true,
+        IssForm::Flag | IssForm::FlagFor(_) | IssForm::FlagsFor(_) | IssForm::Regions => true,
         IssForm::FlagUnspared => !dotted,
         _ => false,
     }
@@ -509,6 +509,25 @@ fn args(form: IssForm, item: &Map<String, Value>, (n, first): (usize, u32)) -> O
                 (_, true) => vec![line, value, String::new()],
                 (_, false) => vec![line, String::new(), value],
             }
+        }
+        IssForm::RegionRun | IssForm::RegionCount => {
+            let region = |&(r, c): &Cell| format!("CC{}", r * n + c + 1);
+            let cells: Vec<String> = match form {
+                IssForm::RegionRun => {
+                    let arms = segments_under(item, "arms", n)?;
+                    let arms: Vec<String> = (arms.iter())
+                        .map(|arm| arm.iter().map(region).collect::<Vec<_>>().join("~"))
+                        .collect();
+                    arms.join("~-~").split('~').map(str::to_string).collect()
+                }
+                _ => list("cells")?.iter().map(region).collect(),
+            };
+            let cell = cell(item.get("cell")?, n).ok()?;
+            [
+                vec![id(cell), text("offset").unwrap_or_else(|| "0".into())],
+                cells,
+            ]
+            .concat()
         }
         _ => return None,
     })
