@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 65] = [
+pub const KEYS: [&str; 66] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -77,6 +77,7 @@ pub const KEYS: [&str; 65] = [
     "valueindexing",
     "fullrank",
     "fullrankties",
+    "chaos",
 ];
 
 /// The keys an `or` option's clues are drawn from.
@@ -441,6 +442,9 @@ impl Board<'_> {
             "fullrankties" => {
                 object.insert(key.into(), json!("none"));
             }
+            // On a 4x4 only (the brute force labels every cut).
+            "chaos" if n == 4 => self.add_chaos(object),
+            "chaos" => {}
             "givenPencilMarks" | "parity" => {
                 for _ in 0..self.rng.random_range(1..=3) {
                     let cell = self.cell();
@@ -481,6 +485,70 @@ impl Board<'_> {
                 let all = object.entry(key).or_insert(json!([]));
                 all.as_array_mut().unwrap().extend(list);
             }
+        }
+    }
+
+    /// Chaos construction with up to three clues (runs and counts), most of them kept by the
+    /// base grid cut into its rows.
+    fn add_chaos(&mut self, object: &mut Map<String, Value>) {
+        let n = self.n;
+        object.insert("chaos".into(), json!(true));
+        for _ in 0..self.rng.random_range(0..=3) {
+            let first = self.cell();
+            let offset = self.rng.random_range(0..=1i64);
+            let (key, mut item, measure) = match self.rng.random_bool(0.5) {
+                true => {
+                    let mut arms: Vec<Vec<Cell>> = Vec::new();
+                    for (dr, dc) in [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)] {
+                        if self.rng.random_bool(0.5) {
+                            continue;
+                        }
+                        let arm: Vec<Cell> = (0..)
+                            .map(|k| (first.0 as i64 + k * dr, first.1 as i64 + k * dc))
+                            .take_while(|&(r, c)| {
+                                (0..n as i64).contains(&r) && (0..n as i64).contains(&c)
+                            })
+                            .map(|(r, c)| (r as usize, c as usize))
+                            .collect();
+                        arms.push(arm);
+                    }
+                    if arms.is_empty() {
+                        arms.push(vec![first, (first.0, (first.1 + 1) % n)]);
+                    }
+                    // Cut into rows, a run goes on along its row only.
+                    let on_row =
+                        |arm: &Vec<Cell>| arm[1..].iter().take_while(|c| c.0 == first.0).count();
+                    let measure = 1 + arms.iter().map(on_row).sum::<usize>() as i64;
+                    let arms: Vec<Value> = arms.iter().map(|a| names(a)).collect();
+                    ("chaosarrow", json!({"arms": arms}), measure)
+                }
+                false => {
+                    let mut counted = vec![first];
+                    let more = self.rng.random_range(1..=5);
+                    for c in self.scattered(more) {
+                        if !counted.contains(&c) {
+                            counted.push(c);
+                        }
+                    }
+                    let measure = counted.iter().filter(|c| c.0 == first.0).count() as i64;
+                    ("chaoscount", json!({"cells": names(&counted)}), measure)
+                }
+            };
+            let value = measure - offset;
+            let cell = match (1..=n as i64).contains(&value) && self.rng.random_bool(0.8) {
+                true => {
+                    let r = self.rng.random_range(0..n);
+                    let c = (0..n)
+                        .find(|&c| i64::from(self.base[r][c]) == value)
+                        .unwrap();
+                    (r, c)
+                }
+                false => self.cell(),
+            };
+            item["cell"] = name(cell);
+            item["offset"] = json!(offset);
+            let list = object.entry(key).or_insert(json!([]));
+            list.as_array_mut().unwrap().push(item);
         }
     }
 

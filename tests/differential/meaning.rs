@@ -738,6 +738,19 @@ impl Meaning {
     fn add_iss_rules(&mut self, p: &Value) {
         let n = self.n;
         let all: Vec<Cell> = (0..n * n).map(|i| (i / n, i % n)).collect();
+        if flag(p, "chaos") {
+            let mut clues: Vec<ChaosClue> = Vec::new();
+            for item in items(p, "chaosarrow") {
+                let arms = item["arms"].as_array().unwrap().iter().map(cells).collect();
+                let offset = number(item, "offset").unwrap_or(0);
+                clues.push((cell(&item["cell"]), offset, Some(arms), Vec::new()));
+            }
+            for item in items(p, "chaoscount") {
+                let offset = number(item, "offset").unwrap_or(0);
+                clues.push((cell(&item["cell"]), offset, None, cells(&item["cells"])));
+            }
+            self.check(all.clone(), move |v| chaos_cut(v, &clues));
+        }
         if flag(p, "antitaxicab") {
             for (i, &a) in all.iter().enumerate() {
                 for &b in &all[i + 1..] {
@@ -883,6 +896,94 @@ impl Meaning {
             }
         }
     }
+}
+
+/// A chaos clue: its cell, its offset, and its arms (a run) or its cells (a count).
+type ChaosClue = (Cell, i64, Option<Vec<Vec<Cell>>>, Vec<Cell>);
+
+/// Whether the grid cuts into orthogonally connected regions of n cells with different values
+/// keeping every clue (a run: the cells from the arms' first along each arm while in its
+/// region, the first once; a count: the cells in the first one's region; either less the
+/// offset is the clue cell's value). Each cell in reading order joins a region not yet full or
+/// starts the next; the full labelling is then checked.
+fn chaos_cut(v: &Values, clues: &[ChaosClue]) -> bool {
+    let n = v.len();
+    let mut label = vec![usize::MAX; n * n];
+    let mut sizes: Vec<usize> = Vec::new();
+    label_from(v, clues, 0, &mut label, &mut sizes)
+}
+
+fn label_from(
+    v: &Values,
+    clues: &[ChaosClue],
+    i: usize,
+    label: &mut Vec<usize>,
+    sizes: &mut Vec<usize>,
+) -> bool {
+    let n = v.len();
+    if i == n * n {
+        return labelled_well(v, clues, label);
+    }
+    for l in 0..=sizes.len().min(n - 1) {
+        let fresh = l == sizes.len();
+        if !fresh
+            && (sizes[l] == n
+                || (0..i).any(|j| label[j] == l && v[j / n][j % n] == v[i / n][i % n]))
+        {
+            continue;
+        }
+        if fresh {
+            sizes.push(0);
+        }
+        sizes[l] += 1;
+        label[i] = l;
+        if label_from(v, clues, i + 1, label, sizes) {
+            return true;
+        }
+        sizes[l] -= 1;
+        if fresh {
+            sizes.pop();
+        }
+    }
+    label[i] = usize::MAX;
+    false
+}
+
+fn labelled_well(v: &Values, clues: &[ChaosClue], label: &[usize]) -> bool {
+    let n = v.len();
+    let at = |(r, c): Cell| label[r * n + c];
+    for l in 0..n {
+        let members: Vec<usize> = (0..n * n).filter(|&i| label[i] == l).collect();
+        let mut reached = vec![members[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let i = reached[k];
+            for &j in &members {
+                let apart = (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n);
+                if apart == 1 && !reached.contains(&j) {
+                    reached.push(j);
+                }
+            }
+            k += 1;
+        }
+        if reached.len() != members.len() {
+            return false;
+        }
+    }
+    clues.iter().all(|(cell, offset, arms, counted)| {
+        let measure = match arms {
+            Some(arms) => {
+                let first = arms[0][0];
+                let runs: usize = arms
+                    .iter()
+                    .map(|arm| arm[1..].iter().take_while(|&&c| at(c) == at(first)).count())
+                    .sum();
+                1 + runs as i64
+            }
+            None => counted.iter().filter(|&&c| at(c) == at(counted[0])).count() as i64,
+        };
+        measure - offset == v[cell.0][cell.1] as i64
+    })
 }
 
 fn sum_of(v: &Values, cells: &[Cell]) -> i64 {
