@@ -55,6 +55,14 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         other => (other.as_u64().and_then(|size| usize::try_from(size).ok()))
             .ok_or_else(|| wrong("\"chaos\" is true or the regions' size"))?,
     };
+    // The verifier's exact search for a cut grows with the regions' size; past 9 it may
+    // not end in a time a user waits.
+    if board.n > 9 {
+        return Err(wrong(format!(
+            "mipsolve reads chaos construction on grids up to 9x9, not {0}x{0}",
+            board.n
+        )));
+    }
     if size < 2 || size > board.top || !cells_in_grid.is_multiple_of(size) {
         return Err(wrong(format!(
             "regions of {size} cells: a region holds 2 to {} cells, a whole number of them filling the {cells_in_grid} cells",
@@ -235,6 +243,7 @@ mod tests {
         let apart = r#"{"chaos": true, "chaosarrow": [{"cell": "R1C1", "arms": [["R1C1", "R1C2"], ["R2C1", "R3C1"]]}]}"#;
         assert!(read_error(apart, 4).contains("the arms start at one cell"));
         assert!(read_error(r#"{"chaos": 3}"#, 4).contains("regions of 3 cells"));
+        assert!(read_error(r#"{"chaos": true}"#, 12).contains("grids up to 9x9, not 12x12"));
         let offset =
             r#"{"chaos": true, "chaoscount": [{"cell": "R1C1", "offset": 2, "cells": ["R1C1"]}]}"#;
         assert!(read_error(offset, 4).contains("\"offset\" is 0"));

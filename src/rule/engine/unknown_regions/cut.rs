@@ -59,7 +59,30 @@ impl<'a> Cutter<'a> {
         if size == 0 || !self.values.len().is_multiple_of(size) {
             return false;
         }
-        self.place(0)
+        self.lines_cut(true) || self.lines_cut(false) || self.place(0)
+    }
+
+    /// Whether the rows (`true`) or the columns of a square grid are such a cut: tried first,
+    /// as the usual answer on a grid with few clues.
+    fn lines_cut(&self, rows: bool) -> bool {
+        let n = self.n;
+        if self.rules.size != n || self.values.len() != n * n {
+            return false;
+        }
+        let line = |(r, c): (usize, usize)| if rows { r } else { c };
+        let differ = (0..n).all(|l| {
+            let cells = (0..n).map(|k| if rows { l * n + k } else { k * n + l });
+            let mut values: Vec<u32> = cells.map(|i| self.values[i]).collect();
+            values.sort_unstable();
+            values.windows(2).all(|w| w[0] != w[1])
+        });
+        differ
+            && self.rules.clues.iter().all(|clue| {
+                let first = line(clue.measure.first());
+                let (r, c) = clue.cell;
+                let measure = clue.measure.of(|cell| line(cell) == first);
+                i64::from(self.values[r * n + c]) + clue.shift == measure
+            })
     }
 
     /// Places region `label` at the first free cell, then the rest; `true` once all are.
