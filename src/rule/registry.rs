@@ -7,13 +7,14 @@ use serde_json::{Map, Value};
 use super::engine::entry::{Global, IssForm, IssType, Placement, RuleKind};
 use super::engine::reading::{Board, Found};
 use super::kinds::{
-    anti_taxicab, any_of, arrow, between, chaos, chess, clone, consecutive, contains,
-    count_distinct, counting_circles, diagonal, difference, disjoint, double_arrow, drawn_cage,
-    dutch_flatmates, entropic, equal_sum, equality_cage, extra_region, full_rank, global_classes,
-    greater_than, hidden_skyscraper, indexer, killer, little_killer, lockout, lunchbox, minimum,
-    nabner, nonconsecutive, numbered_room, palindrome, parity, pencil_marks, quadruple, ratio,
-    region_sum, relation, rellik, renban, same_values, sandwich, skyscraper, slow_thermometer,
-    state_machine, sum, sum_line, thermometer, value_indexing, whispers, xsum, xv, zipper,
+    anti_taxicab, any_of, arrow, between, chaos, chess, clone, connected_values, consecutive,
+    contains, count_distinct, counting_circles, diagonal, difference, disjoint, double_arrow,
+    drawn_cage, dutch_flatmates, entropic, equal_sum, equality_cage, extra_region, full_rank,
+    global_classes, greater_than, hidden_skyscraper, indexer, killer, little_killer, lockout,
+    lunchbox, minimum, nabner, nonconsecutive, numbered_room, palindrome, parity, pencil_marks,
+    quadruple, ratio, region_sum, relation, rellik, renban, same_values, sandwich, skyscraper,
+    slow_thermometer, state_machine, sum, sum_line, thermometer, value_indexing, whispers, xsum,
+    xv, zipper,
 };
 use crate::error::{ParseError, Problem};
 
@@ -91,6 +92,7 @@ pub static RULES: &[&RuleKind] = &[
     &chaos::KIND,
     &chaos::ARROWS,
     &chaos::COUNTS,
+    &connected_values::KIND,
 ];
 
 /// The rules `generate --variant` can put on a Sudoku, in the order their names are listed.
@@ -201,6 +203,11 @@ pub static ISS_TYPES: &[IssType] = &[
     iss("ChaosConstruction", &chaos::KIND, IssForm::Regions),
     iss("ChaosArrow", &chaos::ARROWS, IssForm::RegionRun),
     iss("ChaosCount", &chaos::COUNTS, IssForm::RegionCount),
+    iss(
+        "ConnectedValues",
+        &connected_values::KIND,
+        IssForm::ConnectedValues,
+    ),
 ];
 
 /// The rule of choices among groups of rules, which ISS's `Or` composite is read into and

@@ -11,7 +11,7 @@ use super::meaning::{meaning, Cell, Values};
 use super::search;
 
 /// Every key and flag the test draws clues of.
-pub const KEYS: [&str; 66] = [
+pub const KEYS: [&str; 67] = [
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -78,6 +78,7 @@ pub const KEYS: [&str; 66] = [
     "fullrank",
     "fullrankties",
     "chaos",
+    "connectedvalues",
 ];
 
 /// The keys an `or` option's clues are drawn from.
@@ -732,6 +733,22 @@ impl Board<'_> {
                 let cells = self.scattered(count * size);
                 let sets: Vec<Value> = cells.chunks(size).map(names).collect();
                 json!({"sets": sets})
+            }
+            "connectedvalues" => {
+                let mut values: Vec<u32> = (1..=n as u32)
+                    .filter(|_| self.rng.random_bool(0.4))
+                    .collect();
+                if values.is_empty() {
+                    values.push(self.rng.random_range(1..=n as u32));
+                }
+                let mut item = json!({ "values": values });
+                if self.rng.random_bool(0.5) {
+                    let held = (0..n * n)
+                        .filter(|&i| values.contains(&self.base[i / n][i % n]))
+                        .count();
+                    item["size"] = json!(self.noisy(held as i64));
+                }
+                item
             }
             "countingcircles" => {
                 let len = self.rng.random_range(1..=5);

@@ -738,6 +738,33 @@ impl Meaning {
     fn add_iss_rules(&mut self, p: &Value) {
         let n = self.n;
         let all: Vec<Cell> = (0..n * n).map(|i| (i / n, i % n)).collect();
+        for item in items(p, "connectedvalues") {
+            let values: Vec<u32> = (item["values"].as_array().unwrap().iter())
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
+            let size = number(item, "size");
+            self.check(all.clone(), move |v| {
+                let inside: Vec<Cell> = (0..n * n)
+                    .map(|i| (i / n, i % n))
+                    .filter(|&(r, c)| values.contains(&v[r][c]))
+                    .collect();
+                let mut reached: Vec<Cell> = inside.iter().take(1).copied().collect();
+                let mut k = 0;
+                while k < reached.len() {
+                    let (r, c) = reached[k];
+                    for &other in &inside {
+                        let touching = r.abs_diff(other.0) + c.abs_diff(other.1) == 1;
+                        if touching && !reached.contains(&other) {
+                            reached.push(other);
+                        }
+                    }
+                    k += 1;
+                }
+                !inside.is_empty()
+                    && reached.len() == inside.len()
+                    && size.is_none_or(|s| s == inside.len() as i64)
+            });
+        }
         if flag(p, "chaos") {
             let mut clues: Vec<ChaosClue> = Vec::new();
             for item in items(p, "chaosarrow") {

@@ -173,6 +173,9 @@ pub enum IssForm {
     /// `Type~cell~offset~cells`: a cell, 0 or 1, and region cells; a cell alone: it and its
     /// eight neighbours.
     RegionCount,
+    /// `Type~group~v1_v2...~size`: values (and a size if given) over the grid, the group left
+    /// empty (a group of extra cells is not read).
+    ConnectedValues,
 }
 
 /// An Interactive Sudoku Solver type and the rule it is.

@@ -8,6 +8,7 @@ pub mod between;
 pub mod chaos;
 pub mod chess;
 pub mod clone;
+pub mod connected_values;
 pub mod consecutive;
 pub mod contains;
 pub mod count_distinct;

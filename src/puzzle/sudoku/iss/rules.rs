@@ -182,6 +182,24 @@ impl Reader {
             }
             IssForm::RegionRun => self.region_run(key, args)?,
             IssForm::RegionCount => self.region_count(key, args)?,
+            IssForm::ConnectedValues => match args {
+                [group, ..] if !group.is_empty() => {
+                    return Err(ItemError::Form(
+                        "mipsolve reads ConnectedValues over the grid, not over extra cells",
+                    ))
+                }
+                [_, values, rest @ ..] if rest.len() <= 1 => {
+                    let values: Vec<i64> = (values.split(['_', ',']).filter(|v| !v.is_empty()))
+                        .map(number)
+                        .collect::<Result<_, _>>()?;
+                    let mut item = json!({ "values": values });
+                    if let Some(size) = rest.first().filter(|s| !s.is_empty()) {
+                        item["size"] = json!(number(size)?);
+                    }
+                    self.push(key, item);
+                }
+                _ => return Err(ItemError::Form("a group, values and a size")),
+            },
         }
         Ok(true)
     }

@@ -529,6 +529,17 @@ fn args(form: IssForm, item: &Map<String, Value>, (n, first): (usize, u32)) -> O
             ]
             .concat()
         }
+        IssForm::ConnectedValues => {
+            let values: Vec<String> = (item.get("values")?.as_array()?.iter())
+                .map(|v| v.as_u64().map(|v| v.to_string()))
+                .collect::<Option<_>>()?;
+            let size = item.get("size").map(|s| s.to_string());
+            [
+                vec![String::new(), values.join("_")],
+                size.into_iter().collect(),
+            ]
+            .concat()
+        }
         _ => return None,
     })
 }
