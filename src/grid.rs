@@ -83,6 +83,19 @@ impl Grid {
     }
 }
 
+/// The cells beside `(r, c)`, above, left, right and below, on a `rows` x `cols` grid.
+pub fn beside((r, c): Cell, rows: usize, cols: usize) -> impl Iterator<Item = Cell> {
+    let steps = [
+        (r.wrapping_sub(1), c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+        (r + 1, c),
+    ];
+    steps
+        .into_iter()
+        .filter(move |&(r, c)| r < rows && c < cols)
+}
+
 /// Cells named the way puzzle people write them: `r3c7` (1-based).
 pub fn cell_name((r, c): Cell) -> String {
     format!("r{}c{}", r + 1, c + 1)

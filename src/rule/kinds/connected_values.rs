@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::domains::Domains;
 use crate::error::{Problem, Violation};
-use crate::grid::{cell_name, Cell, Grid};
+use crate::grid::{beside, cell_name, Cell, Grid};
 use crate::model::{LinExpr, Model, Var};
 use crate::rule::engine::entry::RuleKind;
 use crate::rule::engine::keyed::{Keyed, Part};
@@ -54,16 +54,6 @@ fn read(value: &Value, board: &Board) -> Result<Found, Problem> {
         rule.part.0.push((values, size));
     }
     Ok(rule.found())
-}
-
-/// The orthogonal neighbours of a cell of an `rows` x `cols` grid.
-fn beside((r, c): Cell, rows: usize, cols: usize) -> Vec<Cell> {
-    let mut next = Vec::with_capacity(4);
-    (r > 0).then(|| next.push((r - 1, c)));
-    (c > 0).then(|| next.push((r, c - 1)));
-    (c + 1 < cols).then(|| next.push((r, c + 1)));
-    (r + 1 < rows).then(|| next.push((r + 1, c)));
-    next
 }
 
 impl Part for Groups {

@@ -5,7 +5,7 @@
 //! free cells fall into pieces of a size no regions fill is dropped.
 
 use super::UnknownRegions;
-use crate::grid::Grid;
+use crate::grid::{beside, Grid};
 
 /// No region yet.
 const FREE: usize = usize::MAX;
@@ -34,13 +34,9 @@ impl<'a> Cutter<'a> {
         }
         let neighbours = (0..cells)
             .map(|i| {
-                let (r, c) = (i / n, i % n);
-                let mut next = Vec::with_capacity(4);
-                (r > 0).then(|| next.push(i - n));
-                (c > 0).then(|| next.push(i - 1));
-                (c + 1 < n).then(|| next.push(i + 1));
-                (i + n < cells).then(|| next.push(i + n));
-                next
+                (beside((i / n, i % n), grid.rows(), n))
+                    .map(|(r, c)| r * n + c)
+                    .collect()
             })
             .collect();
         Cutter {

@@ -8,7 +8,7 @@
 //! measure is a sum of indicators; a run along one arm is also said value by value.
 
 use super::{Measure, RegionClue, UnknownRegions};
-use crate::grid::cell_name;
+use crate::grid::{beside, cell_name};
 use crate::model::{LinExpr, Model, Var};
 
 /// `sum coef * var`.
@@ -64,13 +64,10 @@ impl Pairs {
     }
 
     fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (r, c, cols) = (i / self.cols, i % self.cols, self.cols);
-        let mut next = Vec::with_capacity(4);
-        (r > 0).then(|| next.push(i - cols));
-        (c > 0).then(|| next.push(i - 1));
-        (c + 1 < cols).then(|| next.push(i + 1));
-        (i + cols < self.cells).then(|| next.push(i + cols));
-        next
+        let cols = self.cols;
+        (beside((i / cols, i % cols), self.cells / cols, cols))
+            .map(|(r, c)| r * cols + c)
+            .collect()
     }
 }
 
