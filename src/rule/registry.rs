@@ -206,7 +206,7 @@ pub static ISS_TYPES: &[IssType] = &[
     iss(
         "ConnectedValues",
         &connected_values::KIND,
-        IssForm::ConnectedValues,
+        IssForm::ValueGroup,
     ),
 ];
 

@@ -175,7 +175,7 @@ pub enum IssForm {
     RegionCount,
     /// `Type~group~v1_v2...~size`: values (and a size if given) over the grid, the group left
     /// empty (a group of extra cells is not read).
-    ConnectedValues,
+    ValueGroup,
 }
 
 /// An Interactive Sudoku Solver type and the rule it is.

@@ -26,7 +26,7 @@ enum ItemError {
     #[error("\"{id}\" is no cell of the {n}x{n} grid")]
     NoCell { id: String, n: usize },
     #[error(
-        "\"{0}\" is a chaos region cell: mipsolve reads them in ChaosArrow and ChaosCount only"
+        "\"{0}\" is a region cell: mipsolve reads region cells only in the types of runs and counts of regions"
     )]
     RegionCell(String),
     #[error("mipsolve does not read the ISS type \"{0}\" (or not with these arguments), so it cannot solve the puzzle with it")]

@@ -182,10 +182,10 @@ impl Reader {
             }
             IssForm::RegionRun => self.region_run(key, args)?,
             IssForm::RegionCount => self.region_count(key, args)?,
-            IssForm::ConnectedValues => match args {
+            IssForm::ValueGroup => match args {
                 [group, ..] if !group.is_empty() => {
                     return Err(ItemError::Form(
-                        "mipsolve reads ConnectedValues over the grid, not over extra cells",
+                        "mipsolve reads this type over the grid, not over extra cells",
                     ))
                 }
                 [_, values, rest @ ..] if rest.len() <= 1 => {
@@ -218,7 +218,7 @@ impl Reader {
         }
     }
 
-    /// A chaos clue's cell and offset, then its region cells (none when left out).
+    /// A region clue's cell and offset, then its region cells (none when left out).
     fn region_clue<'a>(&self, args: &[&'a str]) -> Result<RegionClueArgs<'a>, ItemError> {
         let (cell, rest) = args.split_first().ok_or(ItemError::Form("no cell"))?;
         let (offset, cells) = rest.split_first().map_or(("", &[][..]), |(o, c)| (*o, c));

@@ -529,7 +529,7 @@ fn args(form: IssForm, item: &Map<String, Value>, (n, first): (usize, u32)) -> O
             ]
             .concat()
         }
-        IssForm::ConnectedValues => {
+        IssForm::ValueGroup => {
             let values: Vec<String> = (item.get("values")?.as_array()?.iter())
                 .map(|v| v.as_u64().map(|v| v.to_string()))
                 .collect::<Option<_>>()?;
