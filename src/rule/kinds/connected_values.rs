@@ -142,10 +142,9 @@ impl Part for Groups {
             for (j, &cell) in cells.iter().enumerate() {
                 let at = cell_name(cell);
                 // A root is in, at depth 0.
-                let mut root_in = inside[j].clone();
-                root_in.add_var(roots[j], -1.0);
-                root_in.terms.iter_mut().for_each(|t| t.1 = -t.1);
-                root_in.constant = -root_in.constant;
+                let mut root_in = LinExpr::default();
+                root_in.add_var(roots[j], 1.0);
+                root_in.add_expr(&inside[j], -1.0);
                 model.at_most(id(format!("root_in_{at}")), root_in, 0.0);
                 if let Some(&first) = g[j].first() {
                     let mut shallow = LinExpr::default();
@@ -160,18 +159,16 @@ impl Part for Groups {
                     model.at_most(id(format!("depth_{at}_{}", t + 1)), order, 0.0);
                 }
                 // A cell in and not the root has one parent.
-                let mut parents = inside[j].clone();
-                parents.terms.iter_mut().for_each(|t| t.1 = -t.1);
-                parents.constant = -parents.constant;
+                let mut parents = LinExpr::default();
+                parents.add_expr(&inside[j], -1.0);
                 parents.add_var(roots[j], 1.0);
                 for next in beside(cell, rows, cols) {
                     let n = next.0 * cols + next.1;
                     let p = model.binary(id(format!("parent_{at}_{}", cell_name(next))));
                     parents.add_var(p, 1.0);
-                    let mut in_too = inside[n].clone();
-                    in_too.terms.iter_mut().for_each(|t| t.1 = -t.1);
-                    in_too.constant = -in_too.constant;
+                    let mut in_too = LinExpr::default();
                     in_too.add_var(p, 1.0);
+                    in_too.add_expr(&inside[n], -1.0);
                     model.at_most(
                         id(format!("parent_{at}_{}_in", cell_name(next))),
                         in_too,
